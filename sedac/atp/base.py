@@ -1,0 +1,158 @@
+"""The `Prover` interface: entailment and consistency with SZS statuses and evidence."""
+from __future__ import annotations
+
+import time
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Sequence
+
+from ..fol import FALSE, Formula
+
+THEOREM = "Theorem"
+COUNTER_SATISFIABLE = "CounterSatisfiable"
+SATISFIABLE = "Satisfiable"
+UNSATISFIABLE = "Unsatisfiable"
+CONTRADICTORY_AXIOMS = "ContradictoryAxioms"
+TIMEOUT = "Timeout"
+GAVE_UP = "GaveUp"
+ERROR = "Error"
+
+STATUSES = (THEOREM, COUNTER_SATISFIABLE, SATISFIABLE, UNSATISFIABLE, CONTRADICTORY_AXIOMS,
+            TIMEOUT, GAVE_UP, ERROR)
+DEFAULT_TIME_LIMIT = 10.0
+
+
+@dataclass(frozen=True)
+class Countermodel:
+    """A finite model: its domain and the extension of every predicate."""
+
+    domain: tuple[str, ...]
+    extension: dict[str, frozenset[tuple[str, ...]]] = field(default_factory=dict)
+
+    def holds(self, pred: str, *args: str) -> bool:
+        return tuple(args) in self.extension.get(pred, frozenset())
+
+    def describe(self) -> str:
+        """`wren is fruity and integer; nothing else holds`, readable by a person."""
+        parts = []
+        for element in self.domain:
+            props = sorted(p for p, ext in self.extension.items() if (element,) in ext)
+            if props:
+                parts.append(f"{_element_name(element)} is {_and(props)}")
+        for p, ext in sorted(self.extension.items()):
+            for tup in sorted(ext):
+                if len(tup) == 0:
+                    parts.append(f"{p} holds")
+                elif len(tup) > 1:
+                    parts.append(f"{p}({', '.join(_element_name(e) for e in tup)})")
+        if not parts:
+            return f"a domain of {len(self.domain)} element(s) where nothing holds"
+        return "; ".join(parts) + "; nothing else holds"
+
+    def to_json(self) -> dict:
+        return {"domain": [_element_name(e) for e in self.domain],
+                "extension": {p: sorted([_element_name(e) for e in t] for t in ext)
+                              for p, ext in sorted(self.extension.items()) if ext},
+                "text": self.describe()}
+
+
+def _element_name(e: str) -> str:
+    return "some other individual" if e.startswith("$") else e
+
+
+def _and(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """A prover's answer. `used` holds indices into the axioms of an unsat core."""
+
+    status: str
+    prover: str
+    seconds: float = 0.0
+    used: tuple[int, ...] | None = None
+    model: Countermodel | None = None
+    detail: str = ""
+
+    @property
+    def holds(self) -> bool:
+        """The entailment (or unsatisfiability) was proved."""
+        return self.status in (THEOREM, UNSATISFIABLE, CONTRADICTORY_AXIOMS)
+
+    @property
+    def refuted(self) -> bool:
+        return self.status in (COUNTER_SATISFIABLE, SATISFIABLE)
+
+    @property
+    def determinate(self) -> bool:
+        return self.holds or self.refuted
+
+
+def as_consistency(v: Verdict) -> Verdict:
+    """Read a verdict on `axioms |= false` as a verdict on consistency."""
+    status = {THEOREM: UNSATISFIABLE, CONTRADICTORY_AXIOMS: UNSATISFIABLE,
+              COUNTER_SATISFIABLE: SATISFIABLE}.get(v.status, v.status)
+    return Verdict(status, v.prover, v.seconds, v.used, v.model, v.detail)
+
+
+class Prover(ABC):
+    """Decides `axioms |= goal` and the consistency of a set of formulas."""
+
+    name: str = "prover"
+
+    @abstractmethod
+    def entails(self, axioms: Sequence[Formula], goal: Formula,
+                time_limit: float = DEFAULT_TIME_LIMIT) -> Verdict:
+        ...
+
+    def consistent(self, axioms: Sequence[Formula],
+                   time_limit: float = DEFAULT_TIME_LIMIT) -> Verdict:
+        """`Satisfiable` or `Unsatisfiable` (entailment of falsity, renamed)."""
+        return as_consistency(self.entails(axioms, FALSE, time_limit))
+
+    def session(self) -> "Session":
+        """A per-problem view with a cache; nothing in it outlives the problem."""
+        return Session(self)
+
+    @classmethod
+    def available(cls) -> bool:
+        return True
+
+
+class Session:
+    """Caches verdicts for one problem. Backends may override for incrementality."""
+
+    def __init__(self, prover: Prover):
+        self.prover = prover
+        self.calls = 0
+        self.cache_hits = 0
+        self._cache: dict[tuple, Verdict] = {}
+
+    def entails(self, axioms: Sequence[Formula], goal: Formula,
+                time_limit: float = DEFAULT_TIME_LIMIT) -> Verdict:
+        key = (tuple(axioms), goal)
+        hit = self._cache.get(key)
+        if hit is not None:
+            self.cache_hits += 1
+            return hit
+        self.calls += 1
+        v = self._entails(list(axioms), goal, time_limit)
+        self._cache[key] = v
+        return v
+
+    def _entails(self, axioms: list[Formula], goal: Formula, time_limit: float) -> Verdict:
+        return self.prover.entails(axioms, goal, time_limit)
+
+    def consistent(self, axioms: Sequence[Formula],
+                   time_limit: float = DEFAULT_TIME_LIMIT) -> Verdict:
+        return as_consistency(self.entails(axioms, FALSE, time_limit))
+
+
+class Stopwatch:
+    def __init__(self):
+        self.start = time.perf_counter()
+
+    @property
+    def seconds(self) -> float:
+        return time.perf_counter() - self.start

@@ -1,0 +1,269 @@
+"""Z3, in process.
+
+sedac's formulas are function-free. When the axioms are universal and the goal's
+negation has only outer existentials (the Bernays-Schönfinkel class, where every
+PrOntoQA question lies), satisfiability equals that of the Herbrand expansion over
+the constants plus one fresh element per Skolem constant, so the problem is
+grounded and Z3 answers a propositional question: exact, and much faster than
+quantifier instantiation. Anything else goes to Z3's quantified solver.
+
+A session keeps one solver per problem: every axiom is asserted once behind a
+selector literal, each question is a `check` under assumptions, and the unsat core
+of the selectors is the set of axioms the proof needs.
+"""
+from __future__ import annotations
+
+from typing import Sequence
+
+import z3
+
+from ..fol import (And, Atom, Bottom, Const, Eq, Exists, Forall, Formula, Iff, Implies, Not,
+                   Or, Top, Var, Xor, constants, negate, nnf, subformulas)
+from .base import (COUNTER_SATISFIABLE, ERROR, GAVE_UP, THEOREM, TIMEOUT, Countermodel,
+                   DEFAULT_TIME_LIMIT, Prover, Session, Stopwatch, Verdict,
+                   CONTRADICTORY_AXIOMS)
+
+SKOLEM_PREFIX = "$sk"
+
+
+class NotGroundable(Exception):
+    pass
+
+
+def _has_eq(f: Formula) -> bool:
+    return any(isinstance(g, Eq) for g in subformulas(f))
+
+
+class _Grounder:
+    """NNF formulas to propositional Z3 terms over a fixed finite universe."""
+
+    def __init__(self, ctx: z3.Context, universe: tuple[str, ...]):
+        self.ctx = ctx
+        self.universe = universe
+        self.atoms: dict[tuple[str, tuple[str, ...]], z3.BoolRef] = {}
+
+    def atom(self, pred: str, args: tuple[str, ...]) -> z3.BoolRef:
+        key = (pred, args)
+        b = self.atoms.get(key)
+        if b is None:
+            b = z3.Bool(f"{pred}({','.join(args)})", self.ctx)
+            self.atoms[key] = b
+        return b
+
+    def ground(self, f: Formula, env: dict[Var, str], skolems: list[str] | None):
+        """`skolems` lists names for outer existentials; None once under a universal."""
+        if isinstance(f, Atom):
+            return self.atom(f.pred, tuple(env[a] if isinstance(a, Var) else a.name
+                                           for a in f.args))
+        if isinstance(f, Top):
+            return z3.BoolVal(True, self.ctx)
+        if isinstance(f, Bottom):
+            return z3.BoolVal(False, self.ctx)
+        if isinstance(f, Not):
+            return z3.Not(self.ground(f.arg, env, None), self.ctx)
+        if isinstance(f, And):
+            return z3.And([self.ground(a, env, skolems) for a in f.args] or [True], self.ctx)
+        if isinstance(f, Or):
+            return z3.Or([self.ground(a, env, None) for a in f.args] or [False], self.ctx)
+        if isinstance(f, Forall):
+            out = []
+            for values in _product(self.universe, len(f.vars)):
+                inner = dict(env)
+                inner.update(zip(f.vars, values))
+                out.append(self.ground(f.body, inner, None))
+            return z3.And(out, self.ctx) if out else z3.BoolVal(True, self.ctx)
+        if isinstance(f, Exists):
+            if skolems is None:
+                raise NotGroundable("existential under a universal or a disjunction")
+            inner = dict(env)
+            for v in f.vars:
+                if not skolems:
+                    raise NotGroundable("more existentials than reserved elements")
+                inner[v] = skolems.pop(0)
+            return self.ground(f.body, inner, skolems)
+        raise NotGroundable(f"unexpected node {type(f).__name__}")
+
+
+def _product(universe, n):
+    if n == 0:
+        yield ()
+        return
+    for head in universe:
+        for rest in _product(universe, n - 1):
+            yield (head,) + rest
+
+
+def _count_outer_exists(f: Formula) -> int:
+    if isinstance(f, Exists):
+        return len(f.vars) + _count_outer_exists(f.body)
+    if isinstance(f, And):
+        return sum(_count_outer_exists(a) for a in f.args)
+    return 0
+
+
+def _quantified(f: Formula, ctx: z3.Context, sort, preds: dict, env: dict):
+    """A direct translation into Z3's quantified logic (the general path)."""
+    def term(t):
+        if isinstance(t, Var):
+            return env[t]
+        c = preds.get(("$const", t.name))
+        if c is None:
+            c = z3.Const(t.name, sort)
+            preds[("$const", t.name)] = c
+        return c
+
+    if isinstance(f, Atom):
+        key = (f.pred, len(f.args))
+        fn = preds.get(key)
+        if fn is None:
+            fn = z3.Function(f"{f.pred}/{len(f.args)}", *([sort] * len(f.args)),
+                             z3.BoolSort(ctx))
+            preds[key] = fn
+        return fn(*[term(a) for a in f.args]) if f.args else fn()
+    if isinstance(f, Eq):
+        return term(f.left) == term(f.right)
+    if isinstance(f, Top):
+        return z3.BoolVal(True, ctx)
+    if isinstance(f, Bottom):
+        return z3.BoolVal(False, ctx)
+    if isinstance(f, Not):
+        return z3.Not(_quantified(f.arg, ctx, sort, preds, env), ctx)
+    if isinstance(f, (And, Or)):
+        parts = [_quantified(a, ctx, sort, preds, env) for a in f.args]
+        return (z3.And if isinstance(f, And) else z3.Or)(parts + [], ctx) if parts else \
+            z3.BoolVal(isinstance(f, And), ctx)
+    if isinstance(f, Implies):
+        return z3.Implies(_quantified(f.left, ctx, sort, preds, env),
+                          _quantified(f.right, ctx, sort, preds, env), ctx)
+    if isinstance(f, Iff):
+        return _quantified(f.left, ctx, sort, preds, env) == \
+            _quantified(f.right, ctx, sort, preds, env)
+    if isinstance(f, Xor):
+        return z3.Xor(_quantified(f.left, ctx, sort, preds, env),
+                      _quantified(f.right, ctx, sort, preds, env), ctx)
+    if isinstance(f, (Forall, Exists)):
+        inner = dict(env)
+        bound = []
+        for v in f.vars:
+            c = z3.Const(f"{v.name}!{id(inner)}", sort)
+            inner[v] = c
+            bound.append(c)
+        body = _quantified(f.body, ctx, sort, preds, inner)
+        return (z3.ForAll if isinstance(f, Forall) else z3.Exists)(bound, body)
+    raise TypeError(f"not a formula: {f!r}")
+
+
+class Z3Prover(Prover):
+    name = "z3"
+
+    def entails(self, axioms: Sequence[Formula], goal: Formula,
+                time_limit: float = DEFAULT_TIME_LIMIT) -> Verdict:
+        return Z3Session(self)._entails(list(axioms), goal, time_limit)
+
+    def session(self) -> "Z3Session":
+        return Z3Session(self)
+
+
+class Z3Session(Session):
+    """One problem's incremental solver; discarded with the problem."""
+
+    def __init__(self, prover: Z3Prover):
+        super().__init__(prover)
+        self.ctx = z3.Context()
+        self._universe: tuple[str, ...] | None = None
+        self._reset(())
+
+    def _reset(self, universe: tuple[str, ...]):
+        self._universe = universe
+        self._grounder = _Grounder(self.ctx, universe)
+        self._solver = z3.Solver(ctx=self.ctx)
+        self._solver.set("core.minimize", True)
+        self._selectors: dict[Formula, z3.BoolRef] = {}
+        self._goal_selectors: dict[Formula, z3.BoolRef] = {}
+        self._groundable: dict[Formula, bool] = {}
+
+    def _universe_for(self, formulas: list[Formula], skolems: int) -> tuple[str, ...]:
+        names: set[str] = set(self._universe or ())
+        for f in formulas:
+            names.update(c.name for c in constants(f))
+        names.update(f"{SKOLEM_PREFIX}{i}" for i in range(1, max(skolems, 1) + 1))
+        return tuple(sorted(names))
+
+    def _selector(self, table: dict, f: Formula, prefix: str, skolems: int) -> z3.BoolRef:
+        sel = table.get(f)
+        if sel is None:
+            sel = z3.Bool(f"{prefix}{len(table)}", self.ctx)
+            names = [f"{SKOLEM_PREFIX}{i}" for i in range(1, skolems + 1)]
+            g = self._grounder.ground(f, {}, names)
+            self._solver.add(z3.Implies(sel, g, self.ctx))
+            table[f] = sel
+        return sel
+
+    def _entails(self, axioms: list[Formula], goal: Formula, time_limit: float) -> Verdict:
+        watch = Stopwatch()
+        neg_goal = nnf(negate(goal))
+        ax_nnf = [nnf(a) for a in axioms]
+        try:
+            if any(_has_eq(f) for f in ax_nnf + [neg_goal]):
+                raise NotGroundable("equality")
+            if any(_count_outer_exists(a) for a in ax_nnf):
+                raise NotGroundable("existential axiom")
+            skolems = _count_outer_exists(neg_goal)
+            if skolems > 4:
+                raise NotGroundable("too many existentials")
+            universe = self._universe_for(axioms + [goal], skolems)
+            if universe != self._universe:
+                self._reset(universe)
+            sels = [self._selector(self._selectors, a, "ax", 0) for a in ax_nnf]
+            gsel = self._selector(self._goal_selectors, neg_goal, "goal", skolems)
+        except NotGroundable:
+            return self._entails_quantified(axioms, goal, time_limit, watch)
+        self._solver.set("timeout", max(1, int(time_limit * 1000)))
+        result = self._solver.check(*sels, gsel)
+        if result == z3.unsat:
+            core = set(map(str, self._solver.unsat_core()))
+            used = tuple(i for i, s in enumerate(sels) if str(s) in core)
+            # Without the negated goal in the core, the axioms alone are contradictory.
+            status = THEOREM if str(gsel) in core else CONTRADICTORY_AXIOMS
+            return Verdict(status, "z3", watch.seconds, used=used)
+        if result == z3.sat:
+            return Verdict(COUNTER_SATISFIABLE, "z3", watch.seconds,
+                           model=self._model(self._solver.model()))
+        reason = self._solver.reason_unknown()
+        status = TIMEOUT if "timeout" in reason or "canceled" in reason else GAVE_UP
+        return Verdict(status, "z3", watch.seconds, detail=reason)
+
+    def _model(self, m: z3.ModelRef) -> Countermodel:
+        ext: dict[str, set] = {}
+        for (pred, args), b in self._grounder.atoms.items():
+            if z3.is_true(m.eval(b, model_completion=True)):
+                ext.setdefault(pred, set()).add(args)
+        used = {e for tuples in ext.values() for t in tuples for e in t}
+        domain = tuple(e for e in self._universe if not e.startswith(SKOLEM_PREFIX) or e in used)
+        return Countermodel(domain, {p: frozenset(v) for p, v in ext.items()})
+
+    def _entails_quantified(self, axioms, goal, time_limit, watch) -> Verdict:
+        ctx = self.ctx
+        sort = z3.DeclareSort("U", ctx)
+        preds: dict = {}
+        s = z3.Solver(ctx=ctx)
+        s.set("timeout", max(1, int(time_limit * 1000)))
+        sels = []
+        try:
+            for i, a in enumerate(axioms):
+                sel = z3.Bool(f"qax{i}", ctx)
+                s.add(z3.Implies(sel, _quantified(a, ctx, sort, preds, {}), ctx))
+                sels.append(sel)
+            s.add(z3.Not(_quantified(goal, ctx, sort, preds, {}), ctx))
+            result = s.check(*sels)
+        except z3.Z3Exception as e:
+            return Verdict(ERROR, "z3", watch.seconds, detail=str(e))
+        if result == z3.unsat:
+            core = set(map(str, s.unsat_core()))
+            used = tuple(i for i, sel in enumerate(sels) if str(sel) in core)
+            return Verdict(THEOREM, "z3", watch.seconds, used=used)
+        if result == z3.sat:
+            return Verdict(COUNTER_SATISFIABLE, "z3", watch.seconds)
+        reason = s.reason_unknown()
+        status = TIMEOUT if "timeout" in reason or "canceled" in reason else GAVE_UP
+        return Verdict(status, "z3", watch.seconds, detail=reason)

@@ -1,0 +1,491 @@
+"""First-order formulas as immutable values.
+
+Every node is a frozen, slotted dataclass with structural equality and hashing.
+Children are tuples, so a formula can be a dict key or a set member. The module
+also holds the pure transformations the rest of sedac needs (substitution,
+negation, negation normal form, closure) and one printer per output language.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterator, Mapping, Union
+
+
+@dataclass(frozen=True, slots=True)
+class Var:
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class Const:
+    name: str
+
+
+Term = Union[Var, Const]
+
+
+@dataclass(frozen=True, slots=True)
+class Atom:
+    pred: str
+    args: tuple[Term, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Eq:
+    left: Term
+    right: Term
+
+
+@dataclass(frozen=True, slots=True)
+class Not:
+    arg: "Formula"
+
+
+@dataclass(frozen=True, slots=True)
+class And:
+    args: tuple["Formula", ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Or:
+    args: tuple["Formula", ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Implies:
+    left: "Formula"
+    right: "Formula"
+
+
+@dataclass(frozen=True, slots=True)
+class Iff:
+    left: "Formula"
+    right: "Formula"
+
+
+@dataclass(frozen=True, slots=True)
+class Xor:
+    left: "Formula"
+    right: "Formula"
+
+
+@dataclass(frozen=True, slots=True)
+class Forall:
+    vars: tuple[Var, ...]
+    body: "Formula"
+
+
+@dataclass(frozen=True, slots=True)
+class Exists:
+    vars: tuple[Var, ...]
+    body: "Formula"
+
+
+@dataclass(frozen=True, slots=True)
+class Top:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Bottom:
+    pass
+
+
+TRUE = Top()
+FALSE = Bottom()
+
+Formula = Union[Atom, Eq, Not, And, Or, Implies, Iff, Xor, Forall, Exists, Top, Bottom]
+Literal = Union[Atom, Not]
+
+
+# ---------------------------------------------------------------- constructors
+
+def conj(parts) -> Formula:
+    """A conjunction, flattened; `TRUE` for no parts, the part itself for one."""
+    flat: list[Formula] = []
+    for p in parts:
+        if isinstance(p, And):
+            flat.extend(p.args)
+        elif not isinstance(p, Top):
+            flat.append(p)
+    if not flat:
+        return TRUE
+    return flat[0] if len(flat) == 1 else And(tuple(flat))
+
+
+def disj(parts) -> Formula:
+    flat: list[Formula] = []
+    for p in parts:
+        if isinstance(p, Or):
+            flat.extend(p.args)
+        elif not isinstance(p, Bottom):
+            flat.append(p)
+    if not flat:
+        return FALSE
+    return flat[0] if len(flat) == 1 else Or(tuple(flat))
+
+
+def forall(vars_, body: Formula) -> Formula:
+    vs = tuple(v for v in vars_ if v in free_vars(body))
+    return Forall(vs, body) if vs else body
+
+
+def exists(vars_, body: Formula) -> Formula:
+    vs = tuple(v for v in vars_ if v in free_vars(body))
+    return Exists(vs, body) if vs else body
+
+
+def negate(f: Formula) -> Formula:
+    """The negation of `f`, without stacking double negations."""
+    if isinstance(f, Not):
+        return f.arg
+    if isinstance(f, Top):
+        return FALSE
+    if isinstance(f, Bottom):
+        return TRUE
+    return Not(f)
+
+
+# ------------------------------------------------------------------- queries
+
+def children(f: Formula) -> tuple[Formula, ...]:
+    if isinstance(f, Not):
+        return (f.arg,)
+    if isinstance(f, (And, Or)):
+        return f.args
+    if isinstance(f, (Implies, Iff, Xor)):
+        return (f.left, f.right)
+    if isinstance(f, (Forall, Exists)):
+        return (f.body,)
+    return ()
+
+
+def subformulas(f: Formula) -> Iterator[Formula]:
+    stack = [f]
+    while stack:
+        g = stack.pop()
+        yield g
+        stack.extend(children(g))
+
+
+def _terms(f: Formula) -> Iterator[Term]:
+    for g in subformulas(f):
+        if isinstance(g, Atom):
+            yield from g.args
+        elif isinstance(g, Eq):
+            yield g.left
+            yield g.right
+
+
+def free_vars(f: Formula) -> frozenset[Var]:
+    if isinstance(f, Atom):
+        return frozenset(a for a in f.args if isinstance(a, Var))
+    if isinstance(f, Eq):
+        return frozenset(a for a in (f.left, f.right) if isinstance(a, Var))
+    if isinstance(f, (Forall, Exists)):
+        return free_vars(f.body) - frozenset(f.vars)
+    out: frozenset[Var] = frozenset()
+    for c in children(f):
+        out |= free_vars(c)
+    return out
+
+
+def constants(f: Formula) -> frozenset[Const]:
+    return frozenset(t for t in _terms(f) if isinstance(t, Const))
+
+
+def predicates(f: Formula) -> frozenset[tuple[str, int]]:
+    return frozenset((g.pred, len(g.args)) for g in subformulas(f) if isinstance(g, Atom))
+
+
+def closure(f: Formula) -> Formula:
+    """Universal closure, variables in order of first appearance."""
+    fv = free_vars(f)
+    if not fv:
+        return f
+    order: list[Var] = []
+    for t in _ordered_terms(f):
+        if isinstance(t, Var) and t in fv and t not in order:
+            order.append(t)
+    return Forall(tuple(order), f)
+
+
+def _ordered_terms(f: Formula) -> Iterator[Term]:
+    if isinstance(f, Atom):
+        yield from f.args
+    elif isinstance(f, Eq):
+        yield f.left
+        yield f.right
+    else:
+        for c in children(f):
+            yield from _ordered_terms(c)
+
+
+# ------------------------------------------------------------ transformations
+
+def substitute(f: Formula, mapping: Mapping[Var, Term]) -> Formula:
+    """Replace free variables; bound variables shadow the mapping."""
+    if not mapping:
+        return f
+    if isinstance(f, Atom):
+        return Atom(f.pred, tuple(mapping.get(a, a) if isinstance(a, Var) else a for a in f.args))
+    if isinstance(f, Eq):
+        def s(t):
+            return mapping.get(t, t) if isinstance(t, Var) else t
+        return Eq(s(f.left), s(f.right))
+    if isinstance(f, Not):
+        return Not(substitute(f.arg, mapping))
+    if isinstance(f, And):
+        return And(tuple(substitute(a, mapping) for a in f.args))
+    if isinstance(f, Or):
+        return Or(tuple(substitute(a, mapping) for a in f.args))
+    if isinstance(f, (Implies, Iff, Xor)):
+        return type(f)(substitute(f.left, mapping), substitute(f.right, mapping))
+    if isinstance(f, (Forall, Exists)):
+        inner = {k: v for k, v in mapping.items() if k not in f.vars}
+        return type(f)(f.vars, substitute(f.body, inner))
+    return f
+
+
+def rename_preds(f: Formula, mapping: Mapping[str, str]) -> Formula:
+    """Rename predicate symbols (used to align names across formats)."""
+    if isinstance(f, Atom):
+        return Atom(mapping.get(f.pred, f.pred), f.args)
+    if isinstance(f, Not):
+        return Not(rename_preds(f.arg, mapping))
+    if isinstance(f, (And, Or)):
+        return type(f)(tuple(rename_preds(a, mapping) for a in f.args))
+    if isinstance(f, (Implies, Iff, Xor)):
+        return type(f)(rename_preds(f.left, mapping), rename_preds(f.right, mapping))
+    if isinstance(f, (Forall, Exists)):
+        return type(f)(f.vars, rename_preds(f.body, mapping))
+    return f
+
+
+def nnf(f: Formula, positive: bool = True) -> Formula:
+    """Negation normal form: only And, Or, quantifiers and literals remain."""
+    if isinstance(f, (Atom, Eq)):
+        return f if positive else Not(f)
+    if isinstance(f, Top):
+        return TRUE if positive else FALSE
+    if isinstance(f, Bottom):
+        return FALSE if positive else TRUE
+    if isinstance(f, Not):
+        return nnf(f.arg, not positive)
+    if isinstance(f, And):
+        parts = tuple(nnf(a, positive) for a in f.args)
+        return conj(parts) if positive else disj(parts)
+    if isinstance(f, Or):
+        parts = tuple(nnf(a, positive) for a in f.args)
+        return disj(parts) if positive else conj(parts)
+    if isinstance(f, Implies):
+        return nnf(Or((Not(f.left), f.right)), positive)
+    if isinstance(f, Iff):
+        both = And((Implies(f.left, f.right), Implies(f.right, f.left)))
+        return nnf(both, positive)
+    if isinstance(f, Xor):
+        return nnf(Iff(f.left, f.right), not positive)
+    if isinstance(f, Forall):
+        body = nnf(f.body, positive)
+        return Forall(f.vars, body) if positive else Exists(f.vars, body)
+    if isinstance(f, Exists):
+        body = nnf(f.body, positive)
+        return Exists(f.vars, body) if positive else Forall(f.vars, body)
+    raise TypeError(f"not a formula: {f!r}")
+
+
+def implication_parts(f: Formula) -> tuple[tuple[Var, ...], Formula, Formula] | None:
+    """`![X]: (b => h)` as (vars, b, h); a bare literal or closed fact as ((), TRUE, f)."""
+    vs: tuple[Var, ...] = ()
+    if isinstance(f, Forall):
+        vs, f = f.vars, f.body
+    if isinstance(f, Implies):
+        return vs, f.left, f.right
+    return vs, TRUE, f
+
+
+# ------------------------------------------------------------------- printers
+
+_TPTP_BIN = {Implies: "=>", Iff: "<=>", Xor: "<~>"}
+
+
+def _tptp_name(name: str, upper: bool) -> str:
+    if upper:
+        ok = name[:1].isupper() and name.replace("_", "a").isalnum()
+        return name if ok else "V" + "".join(c if c.isalnum() else "_" for c in name)
+    ok = name[:1].islower() and name.replace("_", "a").isalnum() and name.isascii()
+    if ok:
+        return name
+    return "'" + name.replace("\\", "\\\\").replace("'", "\\'") + "'"
+
+
+def tptp_term(t: Term) -> str:
+    return _tptp_name(t.name, isinstance(t, Var))
+
+
+def to_tptp(f: Formula) -> str:
+    """TPTP FOF formula syntax (no `fof(...)` wrapper)."""
+    if isinstance(f, Atom):
+        name = _tptp_name(f.pred, False)
+        if not f.args:
+            return name
+        return f"{name}({','.join(tptp_term(a) for a in f.args)})"
+    if isinstance(f, Eq):
+        return f"{tptp_term(f.left)} = {tptp_term(f.right)}"
+    if isinstance(f, Top):
+        return "$true"
+    if isinstance(f, Bottom):
+        return "$false"
+    if isinstance(f, Not):
+        if isinstance(f.arg, Eq):
+            return f"{tptp_term(f.arg.left)} != {tptp_term(f.arg.right)}"
+        return f"~ {_tptp_wrap(f.arg)}"
+    if isinstance(f, And):
+        return " & ".join(_tptp_wrap(a) for a in f.args)
+    if isinstance(f, Or):
+        return " | ".join(_tptp_wrap(a) for a in f.args)
+    if isinstance(f, (Implies, Iff, Xor)):
+        return f"{_tptp_wrap(f.left)} {_TPTP_BIN[type(f)]} {_tptp_wrap(f.right)}"
+    if isinstance(f, (Forall, Exists)):
+        q = "!" if isinstance(f, Forall) else "?"
+        return f"{q} [{','.join(tptp_term(v) for v in f.vars)}] : {_tptp_wrap(f.body)}"
+    raise TypeError(f"not a formula: {f!r}")
+
+
+def _tptp_wrap(f: Formula) -> str:
+    s = to_tptp(f)
+    if isinstance(f, (Atom, Top, Bottom, Not, Forall, Exists)):
+        return s
+    return f"({s})"
+
+
+def tptp_problem(axioms, conjecture: Formula | None = None, names=None) -> str:
+    """A whole TPTP FOF problem; `names` optionally labels the axioms."""
+    lines = []
+    for i, a in enumerate(axioms):
+        name = names[i] if names else f"a{i + 1}"
+        lines.append(f"fof({name}, axiom, {to_tptp(a)}).")
+    if conjecture is not None:
+        lines.append(f"fof(goal, conjecture, {to_tptp(conjecture)}).")
+    return "\n".join(lines) + "\n"
+
+
+_UNI_BIN = {Implies: "→", Iff: "↔", Xor: "⊕"}
+
+
+def to_unicode(f: Formula) -> str:
+    """The FOL text notation of Logic-LM style programs (`∀x (A(x) → ¬B(x))`)."""
+    if isinstance(f, Atom):
+        if not f.args:
+            return f.pred
+        return f"{f.pred}({', '.join(a.name for a in f.args)})"
+    if isinstance(f, Eq):
+        return f"{f.left.name} = {f.right.name}"
+    if isinstance(f, Top):
+        return "⊤"
+    if isinstance(f, Bottom):
+        return "⊥"
+    if isinstance(f, Not):
+        return "¬" + _uni_wrap(f.arg)
+    if isinstance(f, And):
+        return " ∧ ".join(_uni_wrap(a) for a in f.args)
+    if isinstance(f, Or):
+        return " ∨ ".join(_uni_wrap(a) for a in f.args)
+    if isinstance(f, (Implies, Iff, Xor)):
+        return f"{_uni_wrap(f.left)} {_UNI_BIN[type(f)]} {_uni_wrap(f.right)}"
+    if isinstance(f, (Forall, Exists)):
+        q = "∀" if isinstance(f, Forall) else "∃"
+        head = "".join(f"{q}{v.name} " for v in f.vars)
+        return f"{head}{_uni_wrap(f.body)}"
+    raise TypeError(f"not a formula: {f!r}")
+
+
+def _uni_wrap(f: Formula) -> str:
+    s = to_unicode(f)
+    if isinstance(f, (Atom, Top, Bottom, Not)):
+        return s
+    return f"({s})"
+
+
+def _prolog_atom(name: str) -> str:
+    if name[:1].islower() and name.replace("_", "a").isalnum() and name.isascii():
+        return name
+    return "'" + name.replace("\\", "\\\\").replace("'", "\\'") + "'"
+
+
+def _prolog_term(t: Term, varnames: dict[Var, str]) -> str:
+    if isinstance(t, Var):
+        if t not in varnames:
+            base = t.name[:1].upper() + t.name[1:] if t.name[:1].isalpha() else "V"
+            if not base.replace("_", "a").isalnum() or not base[:1].isupper():
+                base = "V"
+            name, i = base, 1
+            while name in varnames.values():
+                i += 1
+                name = f"{base}{i}"
+            varnames[t] = name
+        return varnames[t]
+    return _prolog_atom(t.name)
+
+
+def _prolog_goal(f: Formula, varnames: dict[Var, str]) -> str:
+    if isinstance(f, Atom):
+        if not f.args:
+            return _prolog_atom(f.pred)
+        args = ", ".join(_prolog_term(a, varnames) for a in f.args)
+        return f"{_prolog_atom(f.pred)}({args})"
+    if isinstance(f, Eq):
+        return f"{_prolog_term(f.left, varnames)} = {_prolog_term(f.right, varnames)}"
+    if isinstance(f, Top):
+        return "true"
+    if isinstance(f, Bottom):
+        return "fail"
+    if isinstance(f, Not):
+        inner = _prolog_goal(f.arg, varnames)
+        return f"\\+ {inner}" if isinstance(f.arg, Atom) else f"\\+ ({inner})"
+    if isinstance(f, And):
+        return ", ".join(_prolog_wrap(a, varnames, And) for a in f.args)
+    if isinstance(f, Or):
+        return "; ".join(_prolog_wrap(a, varnames, Or) for a in f.args)
+    raise ValueError(f"no Prolog goal for {to_tptp(f)}")
+
+
+def _prolog_wrap(f: Formula, varnames, parent) -> str:
+    s = _prolog_goal(f, varnames)
+    if isinstance(f, Or) and parent is And:
+        return f"({s})"
+    return s
+
+
+class NotAClause(ValueError):
+    """The formula has no Prolog clause form (a disjunctive head, an existential...)."""
+
+
+def to_prolog(f: Formula) -> str:
+    """A formula of the clause shapes as one Prolog clause, ending in a full stop.
+
+    `![X]: (b => h)` becomes `h :- b.`; a negated head `~h` is written `\\+h`, as
+    LLM prompts ask for; the loadable form used by the closed-world engine is
+    produced separately (see `sedac.closed_world`).
+    """
+    parts = implication_parts(f)
+    vs, body, head = parts
+    varnames: dict[Var, str] = {}
+    if isinstance(head, Not) and isinstance(head.arg, Atom):
+        head_s = "\\+" + _prolog_goal(head.arg, varnames)
+    elif isinstance(head, Atom):
+        head_s = _prolog_goal(head, varnames)
+    else:
+        raise NotAClause(f"no Prolog clause for {to_tptp(f)}")
+    try:
+        body_s = None if isinstance(body, Top) else _prolog_goal(body, varnames)
+    except ValueError as e:
+        raise NotAClause(str(e)) from None
+    if body_s is None:
+        return f"{head_s}."
+    return f"{head_s} :- {body_s}."
+
+
+def describe(f: Formula) -> str:
+    """A short readable form for messages: the Unicode notation."""
+    return to_unicode(f)

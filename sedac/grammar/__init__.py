@@ -1,0 +1,29 @@
+"""Grammars: lark grammars for the readers and the SWI-Prolog DCG for problem text."""
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from lark import Lark
+
+HERE = Path(__file__).parent
+
+
+@lru_cache(maxsize=None)
+def lark_parser(name: str) -> Lark:
+    """The LALR parser of `sedac/grammar/NAME.lark`, built once per process."""
+    text = (HERE / f"{name}.lark").read_text(encoding="utf-8")
+    return Lark(text, parser="lalr", propagate_positions=True, maybe_placeholders=False)
+
+
+def max_nesting(text: str) -> int:
+    """The deepest bracket nesting in `text` (a cheap guard before recursive code)."""
+    depth = best = 0
+    for ch in text:
+        if ch in "([{":
+            depth += 1
+            if depth > best:
+                best = depth
+        elif ch in ")]}" and depth:
+            depth -= 1
+    return best
