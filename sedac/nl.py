@@ -1,0 +1,102 @@
+"""Ground truth: problem text to first-order logic through the SWI-Prolog DCG."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .fol import Formula
+from .readers.tptp import parse_formula
+from .swipl import plist, quote, run
+from .vocab import Vocabulary, sentences, split_words, vocabulary_from_text, words, pluralize
+
+
+@dataclass(frozen=True)
+class NlSentence:
+    index: int            # 1-based position among the sentences of the text
+    text: str
+    line: int
+    column: int
+    kind: str             # "statement" or "question"
+    formula: Formula | None
+    error: str | None = None
+
+
+@dataclass
+class GroundTruth:
+    sentences: list[NlSentence]
+    vocab: Vocabulary
+    text: str = ""
+
+    @property
+    def statements(self) -> list[NlSentence]:
+        return [s for s in self.sentences if s.kind == "statement" and s.formula is not None]
+
+    @property
+    def axioms(self) -> list[Formula]:
+        return [s.formula for s in self.statements]
+
+    @property
+    def question(self) -> NlSentence | None:
+        qs = [s for s in self.sentences if s.kind == "question"]
+        return qs[-1] if qs else None
+
+    @property
+    def unparsed(self) -> list[NlSentence]:
+        return [s for s in self.sentences if s.formula is None]
+
+
+def _is_question(text: str) -> bool:
+    t = text.lower()
+    return t.startswith("true or false") or t.startswith("is the following statement")
+
+
+def _lexicon_goal(vocab: Vocabulary) -> str:
+    plural_of: dict[str, list[str]] = {}
+    for pl, sg in vocab.plurals.items():
+        plural_of.setdefault(sg, []).append(pl)
+    nouns = []
+    for sg in sorted(vocab.nouns):
+        for pl in plural_of.get(sg) or [pluralize(sg)]:
+            nouns.append(f"n({plist(map(quote, split_words(sg)))},"
+                         f"{plist(map(quote, split_words(pl)))},{quote(sg)})")
+    adjs = plist(quote(a) for a in sorted(vocab.adjectives))
+    names = plist(quote(n) for n in sorted(vocab.names))
+    return f"sedac_nl:set_lexicon({plist(nouns)},{adjs},{names})"
+
+
+def parse_sentences(texts: list[str], vocab: Vocabulary) -> list[tuple[str, Formula] | None]:
+    """Parse sentences with a given lexicon: (kind, formula) or None for each."""
+    goal = (f"{_lexicon_goal(vocab)}, "
+            f"sedac_nl:parse_all({plist(plist(map(quote, words(t))) for t in texts)}, Rs)")
+    sol = run(goal)
+    results = sol["Rs"] if sol else ["none"] * len(texts)
+    out = []
+    for r in results:
+        r = str(r)
+        if r == "none":
+            out.append(None)
+        else:
+            kind, tptp = r.split("\t", 1)
+            out.append((kind, parse_formula(tptp)))
+    return out
+
+
+def nl_to_fof(text: str, extra_sentences: list[str] = ()) -> GroundTruth:
+    """Every sentence of a PrOntoQA problem text to its canonical formula.
+
+    `extra_sentences` (a chain of thought, say) contribute vocabulary only.
+    """
+    found = sentences(text)
+    texts = [s for _, s in found]
+    vocab = vocabulary_from_text(texts + list(extra_sentences))
+    parsed = parse_sentences(texts, vocab) if texts else []
+    out = []
+    for i, ((offset, sent), res) in enumerate(zip(found, parsed), start=1):
+        line = text.count("\n", 0, offset) + 1
+        column = offset - (text.rfind("\n", 0, offset) + 1) + 1
+        if res is None:
+            kind = "question" if _is_question(sent) else "statement"
+            out.append(NlSentence(i, sent, line, column, kind, None,
+                                  "not a sentence of the forms the grammar knows"))
+        else:
+            out.append(NlSentence(i, sent, line, column, res[0], res[1]))
+    return GroundTruth(out, vocab, text)

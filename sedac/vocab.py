@@ -1,0 +1,247 @@
+"""Words: singular and plural nouns, adjective forms of compound nouns, proper nouns.
+
+Decisions come from the problem's own vocabulary first (a word the text uses as a
+singular noun is a singular noun, whatever a dictionary says) and only then from
+general rules: a morphology that knows nonce words (`wumpuses` -> `wumpus`, and
+`wumpus` stays `wumpus`) and `inflect` for real English irregulars (`mice`).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+# Head nouns that form compound nouns whose modifier LLMs use alone as an adjective
+# (`even` for `even number`), and the modifiers seen in PrOntoQA's ontologies.
+COMPOUND_HEADS = ("number", "prime")
+KNOWN_COMPOUNDS = frozenset({
+    "even_number", "odd_number", "prime_number", "composite_number", "natural_number",
+    "real_number", "negative_number", "positive_number", "whole_number", "rational_number",
+    "irrational_number", "complex_number", "imaginary_number", "mersenne_prime",
+})
+# Singular words that end in -s and must never lose it.
+_KEEP_S = re.compile(r"(us|ss|ous|is|ics|ys|as)$")
+# Words of the PrOntoQA ontologies: used by text-free (partial) checks only.
+KNOWN_NOUNS = frozenset("""
+animal ant arthropod butterfly carnivore cat cow crustacean dog feline insect invertebrate
+lepidopteran mammal moth sheep snake spider vertebrate whale bird fish mouse
+number integer fraction prime_number composite_number even_number odd_number natural_number
+real_number negative_number positive_number mersenne_prime
+jompus yumpus dumpus wumpus impus tumpus vumpus zumpus rompus numpus sterpus lorpus grimpus
+gorpus shumpus lempus brimpus
+""".split())
+KNOWN_NAMES = frozenset("""
+alex fae max polly rex sally sam stella wren tom bob anne charlie dave erin fiona gary harry
+""".split())
+
+
+@lru_cache(maxsize=None)
+def _inflect():
+    import inflect
+    return inflect.engine()
+
+
+def _singular_by_rule(word: str) -> str:
+    """The singular of a plural word, by a morphology that also knows nonce words."""
+    if not word.endswith("s") or _KEEP_S.search(word):
+        irregular = _inflect().singular_noun(word) if not word.endswith("s") else False
+        return irregular or word
+    if word.endswith("uses") or word.endswith("sses"):
+        return word[:-2]
+    if re.search(r"(x|ch|sh|zz)es$", word):
+        return word[:-2]
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    guess = _inflect().singular_noun(word)
+    return guess or word[:-1]
+
+
+def split_words(name: str) -> list[str]:
+    return [w for w in re.split(r"[_\s]+", name) if w]
+
+
+def singularize(name: str) -> str:
+    """`prime_numbers` -> `prime_number`, `wumpuses` -> `wumpus` (no text needed)."""
+    words = split_words(name.lower())
+    if not words:
+        return name
+    words[-1] = _singular_by_rule(words[-1])
+    return "_".join(words)
+
+
+def pluralize(name: str) -> str:
+    words = split_words(name)
+    last = words[-1]
+    if last.endswith("us"):
+        words[-1] = last + "es"
+    else:
+        words[-1] = _inflect().plural_noun(last) or last + "s"
+    return "_".join(words)
+
+
+def looks_plural(name: str) -> bool:
+    return singularize(name) != name.lower()
+
+
+def symbol(words) -> str:
+    """The canonical predicate symbol of a (possibly compound) noun."""
+    if isinstance(words, str):
+        words = split_words(words)
+    return "_".join(w.lower() for w in words)
+
+
+@dataclass
+class Vocabulary:
+    """What is known about the words of one problem (and its program)."""
+
+    nouns: set[str] = field(default_factory=set)          # singular symbols
+    plurals: dict[str, str] = field(default_factory=dict)  # plural symbol -> singular
+    adjectives: set[str] = field(default_factory=set)
+    names: set[str] = field(default_factory=set)
+    from_text: bool = False
+
+    # ---------------------------------------------------------- questions
+    def singular_of(self, word: str) -> str | None:
+        """The singular noun `word` is the plural of, or None."""
+        w = word.lower()
+        if w in self.plurals:
+            return self.plurals[w]
+        if w in self.nouns:
+            return None
+        s = singularize(w)
+        if s != w and (s in self.nouns or not self.from_text):
+            return s
+        return None
+
+    def is_noun(self, word: str) -> bool:
+        w = word.lower()
+        return w in self.nouns or (not self.from_text and w in KNOWN_NOUNS)
+
+    def is_name(self, word: str) -> bool:
+        w = word.lower()
+        return w in self.names or (not self.from_text and w in KNOWN_NAMES)
+
+    def noun_of_adjective(self, word: str) -> str | None:
+        """The compound noun whose adjective form `word` is (`even` -> `even_number`)."""
+        w = word.lower()
+        if w in self.adjectives or w in self.nouns:
+            return None
+        pool = self.nouns | (set() if self.from_text else set(KNOWN_COMPOUNDS))
+        found = sorted(n for n in pool if "_" in n and n.split("_")[0] == w
+                       and n.split("_")[-1] in COMPOUND_HEADS)
+        return found[0] if len(found) == 1 else None
+
+    def add_noun(self, sg: str, pl: str | None = None):
+        self.nouns.add(sg)
+        if pl and pl != sg:
+            self.plurals[pl] = sg
+
+    def merged(self, other: "Vocabulary") -> "Vocabulary":
+        return Vocabulary(self.nouns | other.nouns, {**other.plurals, **self.plurals},
+                          self.adjectives | other.adjectives, self.names | other.names,
+                          self.from_text or other.from_text)
+
+
+# ------------------------------------------------------------ from the text
+
+_QUESTION = re.compile(r"^\s*(true or false:|is the following statement true or false\?)\s*", re.I)
+
+
+def sentences(text: str) -> list[tuple[int, str]]:
+    """Sentences of a problem text with their character offsets.
+
+    A sentence ends at `.` or `!` before white space or the end; the `?` of
+    Logic-LM's question prefix does not end one.
+    """
+    out = []
+    for m in re.finditer(r"[^\s.!][^.!]*(?:[.!](?=\s|$)|$)", text):
+        s = m.group(0).strip()
+        if s and re.search(r"[A-Za-z]", s):
+            out.append((m.start(), s))
+    return out
+
+
+def words(sentence: str) -> list[str]:
+    """The lower-case words the DCG reads (punctuation dropped)."""
+    return [w.lower() for w in re.findall(r"[A-Za-z][A-Za-z0-9'-]*", sentence)]
+
+
+def tokens(sentence: str) -> list[str]:
+    s = _QUESTION.sub("", sentence)
+    return re.findall(r"[A-Za-z][A-Za-z0-9'-]*", s)
+
+
+def vocabulary_from_text(sents: list[str]) -> Vocabulary:
+    """Classify the words of PrOntoQA sentences by the positions they stand in."""
+    v = Vocabulary(from_text=True)
+    pending: list[list[str]] = []  # objects of `are`: plural noun or adjective
+    for sent in sents:
+        ws = tokens(sent)
+        low = [w.lower() for w in ws]
+        if len(ws) < 3:
+            continue
+        if low[0] in ("every", "each", "all") and "is" in low:
+            i = low.index("is")
+            v.nouns.add(symbol(low[1:i]))
+            _object(v, low[i + 1:])
+        elif "is" in low and low.index("is") == 1:
+            v.names.add(low[0])
+            _object(v, low[2:])
+        elif "are" in low:
+            i = low.index("are")
+            subj = symbol(low[:i])
+            v.plurals[subj] = None  # resolved below
+            obj = low[i + 1:]
+            if obj and obj[0] == "not":
+                obj = obj[1:]
+            if obj:
+                pending.append(obj)
+    for pl in list(v.plurals):
+        if v.plurals[pl] is None:
+            v.plurals[pl] = _singular_in(v, pl)
+    for obj in pending:
+        name = symbol(obj)
+        if len(obj) > 1 or name in v.plurals:
+            v.plurals.setdefault(name, _singular_in(v, name))
+        elif singularize(name) in v.nouns and singularize(name) != name:
+            v.plurals[name] = singularize(name)
+        elif name in v.nouns and name not in v.adjectives:  # sheep
+            v.plurals[name] = name
+        elif name in v.adjectives or not _plural_shape(name):
+            v.adjectives.add(name)
+        else:
+            v.plurals[name] = _singular_in(v, name)
+    v.nouns.update(v.plurals.values())
+    return v
+
+
+def _plural_shape(word: str) -> bool:
+    return word.endswith("s") and not _KEEP_S.search(word) or word.endswith("uses")
+
+
+def _singular_in(v: Vocabulary, plural: str) -> str:
+    if plural in v.nouns:  # sheep
+        return plural
+    s = singularize(plural)
+    return s
+
+
+def _object(v: Vocabulary, rest: list[str]):
+    if rest and rest[0] == "not":
+        rest = rest[1:]
+    if not rest:
+        return
+    if rest[0] in ("a", "an"):
+        v.nouns.add(symbol(rest[1:]))
+    else:
+        v.adjectives.add(symbol(rest))
+
+
+def vocabulary_from_symbols(preds: set[str], consts: set[str]) -> Vocabulary:
+    """What a program's own names tell (partial mode): used with general knowledge."""
+    v = Vocabulary(from_text=False)
+    for p in preds:
+        if not looks_plural(p):
+            v.nouns.add(p) if p in KNOWN_NOUNS else None
+    v.names.update(c for c in consts)
+    return v
