@@ -41,19 +41,34 @@ def _inflect():
     return inflect.engine()
 
 
+_IRREGULAR = {"mice": "mouse", "geese": "goose", "people": "person", "men": "man",
+              "women": "woman", "children": "child", "feet": "foot", "teeth": "tooth",
+              "oxen": "ox", "lice": "louse", "wolves": "wolf", "leaves": "leaf",
+              "knives": "knife", "lives": "life", "halves": "half", "calves": "calf"}
+_UNCHANGED = frozenset({"sheep", "fish", "deer", "moose", "species", "series", "salmon",
+                        "trout", "bison", "swine", "aircraft"})
+_IRREGULAR_PLURAL = {v: k for k, v in _IRREGULAR.items()}
+
+
 def _singular_by_rule(word: str) -> str:
-    """The singular of a plural word, by a morphology that also knows nonce words."""
-    if not word.endswith("s") or _KEEP_S.search(word):
-        irregular = _inflect().singular_noun(word) if not word.endswith("s") else False
-        return irregular or word
+    """The singular of a plural word, by a morphology that also knows nonce words.
+
+    `inflect` is asked only about words no rule here covers: it would turn the
+    nonce singular `wumpus` into `wumpu`, and importing it takes seconds.
+    """
+    if word in _IRREGULAR:
+        return _IRREGULAR[word]
+    if word in _UNCHANGED or not word.endswith("s") or _KEEP_S.search(word):
+        return word
     if word.endswith("uses") or word.endswith("sses"):
         return word[:-2]
     if re.search(r"(x|ch|sh|zz)es$", word):
         return word[:-2]
     if word.endswith("ies") and len(word) > 4:
         return word[:-3] + "y"
-    guess = _inflect().singular_noun(word)
-    return guess or word[:-1]
+    if word.endswith("oes"):
+        return _inflect().singular_noun(word) or word[:-1]
+    return word[:-1]
 
 
 def split_words(name: str) -> list[str]:
@@ -70,12 +85,19 @@ def singularize(name: str) -> str:
 
 
 def pluralize(name: str) -> str:
+    """`wumpus` -> `wumpuses`, `butterfly` -> `butterflies`, `prime_number` -> `prime_numbers`."""
     words = split_words(name)
     last = words[-1]
-    if last.endswith("us"):
+    if last in _IRREGULAR_PLURAL:
+        words[-1] = _IRREGULAR_PLURAL[last]
+    elif last in _UNCHANGED:
+        pass
+    elif re.search(r"(s|x|ch|sh|z)$", last):
         words[-1] = last + "es"
+    elif re.search(r"[^aeiou]y$", last):
+        words[-1] = last[:-1] + "ies"
     else:
-        words[-1] = _inflect().plural_noun(last) or last + "s"
+        words[-1] = last + "s"
     return "_".join(words)
 
 

@@ -153,6 +153,16 @@ def _quantified(f: Formula, ctx: z3.Context, sort, preds: dict, env: dict):
     raise TypeError(f"not a formula: {f!r}")
 
 
+_CONTEXT: list = []
+
+
+def _context() -> z3.Context:
+    """One Z3 context per process (creating one costs milliseconds); solvers are per problem."""
+    if not _CONTEXT:
+        _CONTEXT.append(z3.Context())
+    return _CONTEXT[0]
+
+
 class Z3Prover(Prover):
     name = "z3"
 
@@ -169,7 +179,7 @@ class Z3Session(Session):
 
     def __init__(self, prover: Z3Prover):
         super().__init__(prover)
-        self.ctx = z3.Context()
+        self.ctx = _context()
         self._universe: tuple[str, ...] | None = None
         self._reset(())
 

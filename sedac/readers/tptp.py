@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from lark import Transformer, v_args
 from lark.exceptions import LarkError, UnexpectedInput
@@ -116,6 +117,7 @@ def read_tptp(text: str, path: str = "<tptp>") -> list[TptpItem]:
         raise SedacError(f"TPTP syntax error: {e}", path=path) from None
 
 
+@lru_cache(maxsize=65536)
 def parse_formula(text: str) -> Formula:
     """One TPTP formula (no `fof` wrapper)."""
     items = read_tptp(f"fof(f, axiom, {text}).")

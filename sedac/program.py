@@ -1,0 +1,111 @@
+"""What every reader produces: a `Program` of clauses with source spans, and diagnostics."""
+from __future__ import annotations
+
+import bisect
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from .fol import Formula
+
+CATEGORIES = ("symbol", "natural-language", "communication", "knowledge", "other-syntax",
+              "shallow-semantic", "deep-semantic", "omission", "query")
+SYNTAX_CATEGORIES = CATEGORIES[:5]
+STATUSES = ("ok", "fixable", "non-fixable", "fixed", "dropped")
+
+
+@dataclass(frozen=True)
+class Span:
+    """1-based lines and columns (end column exclusive), plus 0-based offsets."""
+
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+    start: int
+    end: int
+
+
+class LineIndex:
+    """Offsets to (line, column) in one text."""
+
+    def __init__(self, text: str):
+        self.text = text
+        self.starts = [0]
+        for i, ch in enumerate(text):
+            if ch == "\n":
+                self.starts.append(i + 1)
+
+    def position(self, offset: int) -> tuple[int, int]:
+        i = bisect.bisect_right(self.starts, offset) - 1
+        return i + 1, offset - self.starts[i] + 1
+
+    def span(self, start: int, end: int) -> Span:
+        line, col = self.position(start)
+        end_line, end_col = self.position(max(start, end))
+        return Span(line, col, end_line, end_col, start, end)
+
+    def line_span(self, line: int) -> Span:
+        start = self.starts[line - 1]
+        end = self.starts[line] - 1 if line < len(self.starts) else len(self.text)
+        return self.span(start, end)
+
+
+@dataclass(frozen=True)
+class Fix:
+    """Replace the text at `span` (the diagnostic's own when None) by `replacement`."""
+
+    applicability: str            # safe | unsafe | display-only
+    replacement: str
+    rule: str
+    span: Span | None = None
+
+
+@dataclass
+class Diagnostic:
+    code: str
+    category: str
+    message: str
+    span: Span
+    status: str = "fixable"
+    fix: Fix | None = None
+    evidence: dict[str, Any] | None = None
+    clause: int | None = None     # index of the clause it concerns, if any
+
+    def with_status(self, status: str) -> "Diagnostic":
+        return replace(self, status=status)
+
+
+@dataclass
+class Clause:
+    """One statement or query of a program, read into first-order logic."""
+
+    span: Span
+    text: str                      # the source text, as written
+    formula: Formula | None        # None when the clause could not be read
+    kind: str = "statement"        # statement | query
+    read_text: str = ""            # the text that was read, after syntax repairs
+    note: str = ""
+
+
+@dataclass
+class Program:
+    path: str
+    lang: str
+    text: str
+    clauses: list[Clause] = field(default_factory=list)
+    diagnostics: list[Diagnostic] = field(default_factory=list)   # reading and syntax phase
+    gloss: dict[int, str] = field(default_factory=dict)           # clause -> its ::: sentence
+
+    @property
+    def statements(self) -> list[tuple[int, Clause]]:
+        return [(i, c) for i, c in enumerate(self.clauses)
+                if c.kind == "statement" and c.formula is not None]
+
+    @property
+    def queries(self) -> list[tuple[int, Clause]]:
+        return [(i, c) for i, c in enumerate(self.clauses)
+                if c.kind == "query" and c.formula is not None]
+
+    @property
+    def axioms(self) -> list[Formula]:
+        return [c.formula for _, c in self.statements]
