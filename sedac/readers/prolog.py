@@ -19,6 +19,7 @@ from ..fol import (FALSE, TRUE, Atom, Const, Eq, Formula, Implies, Not, Var, clo
 from ..grammar import lark_parser, max_nesting
 from ..program import Clause, Diagnostic, Fix, LineIndex, Program, Span
 from . import english
+from ..closed_world import NEG_PREFIX, loadable_text
 
 MAX_NESTING = 100
 
@@ -235,7 +236,11 @@ class _Reader:
     def head(self, t) -> Formula:
         if isinstance(t, (PVar, PNum, PStr)):
             raise Unreadable("other-syntax", "E005", f"`{term_text(t)}` cannot be a clause head")
-        return self.goal(t)
+        h = self.goal(t)
+        # `neg_p(X) :- ...` is the loadable form of a negated head (sedac writes it so).
+        if isinstance(h, Atom) and h.pred.startswith(NEG_PREFIX) and len(h.pred) > len(NEG_PREFIX):
+            return Not(Atom(h.pred[len(NEG_PREFIX):], h.args))
+        return h
 
 
 # ---------------------------------------------------------- text handling
@@ -447,6 +452,12 @@ class PrologReader:
             return
         if kind == "directive":
             return
+        if _negated_head(parsed):
+            text = loadable_text(formula)
+            prog.diagnostics.append(Diagnostic(
+                "Y005", "symbol", "a negated head is not loadable Prolog (`\\+` is a built-in); "
+                f"written as `{text}`", span, fix=Fix("safe", text, "loadable-head", span),
+                clause=len(prog.clauses)))
         prog.clauses.append(Clause(span, raw, formula, kind, body))
 
     def _knowledge_pass(self, prog: Program):
@@ -500,6 +511,11 @@ class PrologReader:
                     d.message = (d.message.rsplit(";", 1)[0] + f"; as the last line of a program "
                                  f"without a query it is the question `{q}`")
                     d.fix = Fix("safe", q, "english", d.span)
+
+
+def _negated_head(t) -> bool:
+    head = t.args[0] if isinstance(t, PComp) and t.name == ":-" and len(t.args) == 2 else t
+    return isinstance(head, PComp) and head.name in ("\\+", "not") and len(head.args) == 1
 
 
 def _conjuncts(f) -> int:

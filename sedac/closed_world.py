@@ -1,0 +1,66 @@
+"""Closed-world answers: the program run as a logic program by SWI-Prolog.
+
+Default negation, as Prolog has it: a goal that cannot be proved is false, and a
+negative question `~p(t)` is true when `p(t)` fails. Rules with a negated head
+(`~p(X) <= q(X)`) are loaded as `neg_p(X) :- q(X).`, the form sedac also writes
+into fixed programs, so they never break the load.
+"""
+from __future__ import annotations
+
+from .fol import (And, Atom, Formula, Not, Or, Top, Var, implication_parts, predicates,
+                  to_prolog, NotAClause)
+from .swipl import plist, quote, run
+
+NEG_PREFIX = "neg_"
+INFERENCE_LIMIT = 200_000
+
+
+def loadable(f: Formula) -> Formula | None:
+    """The clause form SWI-Prolog accepts: a negated head becomes `neg_p`."""
+    parts = implication_parts(f)
+    vs, body, head = parts
+    if isinstance(head, Not) and isinstance(head.arg, Atom):
+        head = Atom(NEG_PREFIX + head.arg.pred, head.arg.args)
+    if not isinstance(head, Atom):
+        return None
+    from .fol import Forall, Implies
+    inner = head if isinstance(body, Top) else Implies(body, head)
+    return Forall(vs, inner) if vs else inner
+
+
+def loadable_text(f: Formula) -> str | None:
+    g = loadable(f)
+    if g is None:
+        return None
+    try:
+        return to_prolog(g)
+    except NotAClause:
+        return None
+
+
+def ask_closed(axioms: list[Formula], query: Formula) -> str:
+    """`True` when the query succeeds under default negation, else `False`."""
+    clauses = []
+    for f in axioms:
+        text = loadable_text(f)
+        if text is not None:
+            clauses.append(text[:-1])  # without the full stop: a list element
+    try:
+        goal = to_prolog(query)[:-1]
+    except NotAClause:
+        return "False"
+    defined: set[tuple[str, int]] = set()
+    used: set[tuple[str, int]] = set()
+    for f in axioms:
+        g = loadable(f)
+        if g is None:
+            continue
+        _, _, head = implication_parts(g)
+        defined.add((head.pred, len(head.args)))
+        used |= predicates(g)
+    used |= predicates(query)
+    tabled = plist(f"{quote(p)}/{n}" for p, n in sorted(defined))
+    dynamic = plist(f"{quote(p)}/{n}" for p, n in sorted(used - defined))
+    program = f"prog({tabled},{dynamic},[{','.join(f'({c})' for c in clauses)}])"
+    sol = run(f"sedac_cw:cw_ask({quote(program)}, {quote(goal)}, {INFERENCE_LIMIT}, R)")
+    return "True" if sol and str(sol.get("R")) == "true" else "False"

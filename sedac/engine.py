@@ -1,0 +1,330 @@
+"""SEDAC: partial (shallow rewrites) and full (prover-validated derivations) analysis.
+
+Pure: a `Program` and an optional `Truth` in, a `FileReport` out. No printing, no
+file writes, no state kept between calls (each problem gets its own prover session).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .atp import Prover, Session, get_prover
+from .closed_world import ask_closed, loadable_text
+from .fol import (Formula, NotAClause, constants, describe, negate, predicates, to_prolog,
+                  to_unicode)
+from .program import Clause, Diagnostic, Fix, Program, Span
+from .rules import BY_CODE, propose, rewrite_formula
+from .truth import Truth, program_vocabulary
+
+MODES = ("syntax", "partial", "full")
+REMOVAL_RULES = ("comment-out", "remove-line", "drop")
+
+
+@dataclass
+class ClauseResult:
+    index: int
+    read: Formula                       # as read (after syntax repair)
+    safe: Formula | None                # after shallow rewrites
+    unsafe: Formula | None              # after full SEDAC (None: dropped)
+    status: str = "ok"                  # ok | shallow | fixable | non-fixable
+    codes: tuple[str, ...] = ()
+
+
+@dataclass
+class FileReport:
+    path: str
+    lang: str
+    mode: str
+    program: Program
+    diagnostics: list[Diagnostic]
+    clause_results: list[ClauseResult]
+    truth: Truth | None = None
+    query: Formula | None = None
+    unsafe_fixes: bool = False
+    answer: dict | None = None
+    prover_calls: int = 0
+
+    def formulas(self, level: str) -> list[Formula]:
+        """The program's axioms at a level: `read`, `safe` or `unsafe`."""
+        out = []
+        for r in self.clause_results:
+            f = getattr(r, level)
+            if f is not None:
+                out.append(f)
+        return out
+
+    def fixed_program(self, unsafe: bool | None = None) -> str:
+        unsafe = self.unsafe_fixes if unsafe is None else unsafe
+        return apply_fixes(self.program.text, allowed_fixes(self.diagnostics, unsafe))
+
+    def to_json(self) -> dict:
+        return {"path": self.path, "lang": self.lang, "mode": self.mode,
+                "diagnostics": [diagnostic_json(d) for d in self.diagnostics],
+                "fixed_program": self.fixed_program(),
+                **({"answer": self.answer} if self.answer is not None else {})}
+
+
+def diagnostic_json(d: Diagnostic) -> dict:
+    return {"code": d.code, "category": d.category, "message": d.message,
+            "line": d.span.line, "column": d.span.column,
+            "end_line": d.span.end_line, "end_column": d.span.end_column,
+            "status": d.status,
+            "fix": None if d.fix is None else {"applicability": d.fix.applicability,
+                                               "replacement": d.fix.replacement,
+                                               "rule": d.fix.rule},
+            "evidence": d.evidence}
+
+
+# -------------------------------------------------------------- fix handling
+
+def allowed_fixes(diags: list[Diagnostic], unsafe: bool) -> list[Diagnostic]:
+    ok = ("safe", "unsafe") if unsafe else ("safe",)
+    return [d for d in diags if d.fix is not None and d.fix.applicability in ok]
+
+
+def apply_fixes(text: str, diags: list[Diagnostic]) -> str:
+    """Apply the diagnostics' fixes; of overlapping fixes the later stage wins."""
+    accepted: list[tuple[int, int, str]] = []
+    for d in reversed(diags):
+        span = d.fix.span or d.span
+        s, e = span.start, span.end
+        if any(s < ae and as_ < e or (s == e == as_) for as_, ae, _ in accepted):
+            continue
+        accepted.append((s, e, d.fix.replacement))
+    for s, e, rep in sorted(accepted, key=lambda t: (t[0], t[1]), reverse=True):
+        text = text[:s] + rep + text[e:]
+    return text
+
+
+def set_statuses(diags: list[Diagnostic], applied: bool, unsafe: bool) -> None:
+    """`fixed`/`dropped` for fixes applied (by --fix or shown by --diff), else
+    `fixable`, or `non-fixable` where no automatic fix exists."""
+    allowed = ("safe", "unsafe") if unsafe else ("safe",)
+    for d in diags:
+        if d.fix is None or d.fix.applicability == "display-only":
+            d.status = "non-fixable"
+        elif applied and d.fix.applicability in allowed:
+            d.status = "dropped" if d.fix.rule in REMOVAL_RULES else "fixed"
+        else:
+            d.status = "fixable"
+
+
+# --------------------------------------------------------------- printing
+
+def clause_text(f: Formula, lang: str, kind: str = "statement", gloss: str = "") -> str | None:
+    """A formula in the program's own language (Prolog clauses in loadable form)."""
+    if lang == "prolog":
+        if kind == "query":
+            try:
+                return "?- " + to_prolog(f)
+            except NotAClause:
+                return None
+        return loadable_text(f)
+    if lang == "pyke":
+        from .readers.pyke import pyke_text
+        return pyke_text(f, kind)
+    text = to_unicode(f)
+    return f"{text} ::: {gloss}" if gloss else text
+
+
+def comment_out(clause: Clause, lang: str, why: str) -> str:
+    mark = "%" if lang in ("prolog", "tptp") else "#"
+    return f"{mark} sedac: {why}: " + clause.text.replace("\n", f"\n{mark} ")
+
+
+# -------------------------------------------------------------------- analysis
+
+def analyse(program: Program, truth: Truth | None = None, mode: str | None = None,
+            prover: Prover | str = "auto", unsafe_fixes: bool = False,
+            answer: bool = True) -> FileReport:
+    """Check one program. `mode` defaults to full with a truth, else partial."""
+    mode = mode or ("full" if truth is not None else "partial")
+    if mode == "full" and truth is None:
+        from .errors import SedacError
+        raise SedacError("full mode needs the problem text (--nl) or a truth file (--truth)",
+                         path=program.path)
+    if isinstance(prover, str):
+        prover = get_prover(prover)
+    session = prover.session() if (mode == "full" or answer) else None
+    diags = list(program.diagnostics)
+    preds = {p for _, c in program.statements + program.queries for p, _ in predicates(c.formula)}
+    consts = {k.name for _, c in program.statements + program.queries for k in constants(c.formula)}
+    vocab = program_vocabulary(preds, consts, truth.vocab if truth is not None else None)
+
+    results: list[ClauseResult] = []
+    for i, clause in program.statements:
+        f = clause.formula
+        r = ClauseResult(i, f, f, f)
+        if mode != "syntax":
+            g, codes = rewrite_formula(f, vocab)
+            if codes:
+                r.safe = r.unsafe = g
+                r.status, r.codes = "shallow", tuple(codes)
+                diags.append(_shallow_diag(clause, i, f, g, codes, program))
+        results.append(r)
+
+    if mode == "full":
+        _full_sedac(program, truth, results, session, vocab, diags)
+
+    report = FileReport(program.path, program.lang, mode, program, diags, results, truth,
+                        unsafe_fixes=unsafe_fixes)
+    report.query = _query(program, truth, vocab, mode, diags)
+    if mode == "full":
+        _omissions(report, session, diags)
+    if answer and report.query is not None:
+        axioms = report.formulas("unsafe" if unsafe_fixes else "safe")
+        report.answer = answer_both(axioms, report.query, session)
+    if session is not None:
+        report.prover_calls = session.calls
+    diags.sort(key=lambda d: (d.span.line, d.span.column, d.code))
+    report.diagnostics = diags
+    set_statuses(diags, applied=False, unsafe=unsafe_fixes)
+    return report
+
+
+def _shallow_diag(clause: Clause, i: int, f: Formula, g: Formula, codes, program) -> Diagnostic:
+    rules = [BY_CODE[c] for c in codes]
+    first = rules[0]
+    text = clause_text(g, program.lang, clause.kind, program.gloss.get(i, ""))
+    return Diagnostic(
+        first.code, "shallow-semantic",
+        f"{first.name.replace('-', ' ')}: `{describe(f)}` means `{describe(g)}`"
+        + (f" (rules {', '.join(codes)})" if len(codes) > 1 else ""),
+        clause.span, fix=Fix("safe", text, "+".join(codes), clause.span) if text else None,
+        evidence={"rules": list(codes), "before": describe(f), "after": describe(g)}, clause=i)
+
+
+def _full_sedac(program: Program, truth: Truth, results: list[ClauseResult], session: Session,
+                vocab, diags: list[Diagnostic]) -> None:
+    nl_ax = truth.axioms
+    lp_ax = [r.safe for r in results]
+    for k, r in enumerate(results):
+        clause = program.clauses[r.index]
+        f = r.safe
+        v = session.entails(nl_ax, f)
+        if v.holds:
+            continue
+        candidates = [(g, codes) for g, codes in propose(f, vocab).items()
+                      if any(c.startswith("D") for c in codes)]
+        accepted = []
+        for g, codes in candidates:
+            vg = session.entails(nl_ax, g)
+            if vg.holds:
+                accepted.append((g, codes, vg))
+        if not accepted:
+            r.unsafe, r.status = None, "non-fixable"
+            evidence = {"countermodel": v.model.to_json() if v.model else None,
+                        "candidates_rejected": [describe(g) for g, _ in candidates],
+                        "prover": v.prover, "status": v.status}
+            why = "not entailed by the text"
+            diags.append(Diagnostic(
+                "D000", "deep-semantic",
+                f"`{describe(f)}` is not what the text says, and no rule finds a reading "
+                "the text supports" + (f": {v.model.describe()}" if v.model else ""),
+                clause.span, fix=Fix("unsafe", comment_out(clause, program.lang, why),
+                                     "drop", clause.span),
+                evidence=evidence, clause=r.index))
+            continue
+        others = lp_ax[:k] + lp_ax[k + 1:]
+        scored = []
+        for g, codes, vg in accepted:
+            score = sum(1 for s in nl_ax if session.entails(others + [g], s).holds)
+            deep = [c for c in codes if c.startswith("D")]
+            scored.append((-score, len(deep), codes, g, vg, score))
+        scored.sort(key=lambda t: (t[0], t[1], t[2]))
+        _, _, codes, best, vbest, score = scored[0]
+        r.unsafe, r.status, r.codes = best, "fixable", r.codes + tuple(codes)
+        deep = [c for c in codes if c.startswith("D")]
+        rule = BY_CODE[deep[0]]
+        used = [truth.facts[j] for j in (vbest.used or ())]
+        text = clause_text(best, program.lang, clause.kind, program.gloss.get(r.index, ""))
+        diags.append(Diagnostic(
+            rule.code, "deep-semantic",
+            f"{rule.name.replace('-', ' ')}: `{describe(f)}` is not what the text says; "
+            f"it says `{describe(best)}`"
+            + (f" (sentence {', '.join(str(u.index) for u in used)})" if used else ""),
+            clause.span, fix=Fix("unsafe", text, "+".join(codes), clause.span) if text else None,
+            evidence={"rules": list(codes), "candidate": describe(best),
+                      "entailed_by": [{"sentence": u.index, "text": u.text} for u in used],
+                      "score": score, "alternatives": [describe(t[3]) for t in scored[1:]],
+                      "prover": vbest.prover},
+            clause=r.index))
+
+
+def _query(program: Program, truth: Truth | None, vocab, mode: str,
+           diags: list[Diagnostic]) -> Formula | None:
+    """The question to answer, and the `query` check against the text's question."""
+    queries = program.queries
+    prog_q = None
+    if queries:
+        i, c = queries[-1]
+        prog_q = c.formula
+        if mode != "syntax":
+            g, codes = rewrite_formula(prog_q, vocab)
+            if codes:
+                diags.append(_shallow_diag(c, i, prog_q, g, codes, program))
+                prog_q = g
+    if mode != "full" or truth is None or truth.question is None:
+        return prog_q
+    question = truth.question
+    qtext = clause_text(question, program.lang, "query")
+    end = len(program.text)
+    from .program import LineIndex
+    index = LineIndex(program.text)
+    if prog_q is None:
+        at = index.span(end, end)
+        add = ("" if program.text.endswith("\n") or not program.text else "\n") + (qtext or "") + "\n"
+        diags.append(Diagnostic(
+            "Q001", "query", f"the program has no query; the question asks `{describe(question)}`",
+            at, fix=Fix("unsafe", add, "add-query", at) if qtext else None,
+            evidence={"question": truth.question_text, "expected": describe(question)}))
+    elif prog_q != question:
+        i, c = queries[-1]
+        diags.append(Diagnostic(
+            "Q002", "query", f"the query asks `{describe(prog_q)}` but the question asks "
+            f"`{describe(question)}`", c.span,
+            fix=Fix("unsafe", qtext, "replace-query", c.span) if qtext else None,
+            evidence={"question": truth.question_text, "query": describe(prog_q),
+                      "expected": describe(question)}, clause=i))
+    return question
+
+
+def _omissions(report: FileReport, session: Session, diags: list[Diagnostic]) -> None:
+    """Sentences of the text that the fixed program does not entail."""
+    axioms = report.formulas("unsafe")
+    index_end = len(report.program.text)
+    from .program import LineIndex
+    li = LineIndex(report.program.text)
+    at = li.span(max(0, index_end - 1), index_end) if index_end else li.span(0, 0)
+    for fact in report.truth.facts:
+        v = session.entails(axioms, fact.formula)
+        if v.holds:
+            continue
+        text = clause_text(fact.formula, report.program.lang, "statement", fact.text)
+        diags.append(Diagnostic(
+            "O001", "omission", f"the program never says sentence {fact.index}: `{fact.text}`",
+            at, fix=Fix("display-only", text or "", "add-premise", at),
+            evidence={"sentence": fact.index, "text": fact.text,
+                      "formula": describe(fact.formula),
+                      "countermodel": v.model.to_json() if v.model else None}))
+
+
+def answer_open(axioms: list[Formula], query: Formula, session: Session) -> str:
+    pos = session.entails(axioms, query)
+    neg = session.entails(axioms, negate(query))
+    if pos.holds and neg.holds:
+        return "Inconsistent"
+    if pos.holds:
+        return "True"
+    if neg.holds:
+        return "False"
+    return "Unknown"
+
+
+def answer_both(axioms: list[Formula], query: Formula, session: Session | None,
+                semantics: str = "both") -> dict:
+    out: dict = {"query": describe(query)}
+    if semantics in ("open", "both"):
+        out["open_world"] = answer_open(axioms, query, session or get_prover("auto").session())
+    if semantics in ("closed", "both"):
+        out["closed_world"] = ask_closed(axioms, query)
+    return out

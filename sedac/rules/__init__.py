@@ -1,0 +1,87 @@
+"""The rule registry, and `rewrite` / `propose` as DESIGN.md section 4 defines them.
+
+To add a rule: write it in `rewrite.py` (shallow, safe) or `derive.py` (deep,
+prover-checked) with the `@rule` decorator, and list it in that module's `RULES`.
+"""
+from __future__ import annotations
+
+from ..fol import (And, Atom, Forall, Formula, Implies, Not, Or, Var, implication_parts, nnf,
+                   substitute, free_vars)
+from ..vocab import Vocabulary
+from . import derive, rewrite
+from .base import DERIVE, REWRITE, Rule
+
+REGISTRY: list[Rule] = rewrite.RULES + derive.RULES
+BY_CODE: dict[str, Rule] = {r.code: r for r in REGISTRY}
+MAX_REWRITES = 20
+
+
+def rewrite_formula(f: Formula, vocab: Vocabulary) -> tuple[Formula, list[str]]:
+    """Apply the rewrite rules to a fixed point: (the result, the codes that fired)."""
+    fired: list[str] = []
+    for _ in range(MAX_REWRITES):
+        for r in rewrite.RULES:
+            g = r.apply(f, vocab)
+            if g is not None:
+                f = g
+                fired.append(r.code)
+                break
+        else:
+            return f, fired
+    return f, fired
+
+
+def propose(f: Formula, vocab: Vocabulary) -> dict[Formula, tuple[str, ...]]:
+    """Every candidate reachable from `f` (rewrites replace, derivations add), without `f`
+    and without duplicates up to logical equivalence; each with the codes that led to it."""
+    start, codes = rewrite_formula(f, vocab)
+    seen: dict[object, tuple[Formula, tuple[str, ...]]] = {equivalence_key(start): (start, tuple(codes))}
+    frontier = [(start, tuple(codes))]
+    while frontier:
+        g, path = frontier.pop(0)
+        for r in derive.RULES:
+            h = r.apply(g, vocab)
+            if h is None:
+                continue
+            h, more = rewrite_formula(h, vocab)
+            key = equivalence_key(h)
+            if key not in seen:
+                seen[key] = (h, path + (r.code,) + tuple(more))
+                frontier.append(seen[key])
+    f_key = equivalence_key(f)
+    return {h: p for k, (h, p) in seen.items() if k != f_key and k != equivalence_key(start)}
+
+
+def equivalence_key(f: Formula):
+    """A key equal for formulas equal up to contraposition and variable names.
+
+    A clause-shaped formula (a conjunction of literals implying a literal) is the set
+    of its disjunct literals; anything else is its own key.
+    """
+    vs, body, head = implication_parts(f)
+    lits = []
+    bodies = body.args if isinstance(body, And) else (body,)
+    from ..fol import Top
+    for b in bodies:
+        if isinstance(b, Top):
+            continue
+        lits.append(nnf(Not(b)))
+    lits.append(nnf(head))
+    if not all(isinstance(l, Atom) or isinstance(l, Not) and isinstance(l.arg, Atom) for l in lits):
+        return f
+    # Canonical variable names in order of first appearance over the sorted literals.
+    order: dict[Var, Var] = {}
+    for lit in sorted(lits, key=lambda l: repr(_strip_vars(l))):
+        for v in sorted(free_vars(lit), key=lambda v: v.name):
+            order.setdefault(v, Var(f"V{len(order)}"))
+    return frozenset(substitute(l, order) for l in lits)
+
+
+def _strip_vars(l):
+    a = l.arg if isinstance(l, Not) else l
+    return (isinstance(l, Not), a.pred, tuple(type(t).__name__ if isinstance(t, Var) else t.name
+                                               for t in a.args))
+
+
+__all__ = ["BY_CODE", "DERIVE", "REGISTRY", "REWRITE", "Rule", "equivalence_key", "propose",
+           "rewrite_formula"]

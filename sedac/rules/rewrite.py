@@ -1,0 +1,120 @@
+"""Shallow rewrite rules R1-R9: the meaning is recoverable from the program alone.
+
+Each replaces a formula by the one the program evidently meant; none needs the
+problem text, so all are safe fixes.
+"""
+from __future__ import annotations
+
+from ..fol import Atom, Const, Formula, Top, Var
+from .base import (REWRITE, bind, class_rule, implication, literal, parts, rename_in, rule)
+
+
+@rule("R1", "proper-noun-predicate", REWRITE, "![X]: (p(X) => f)", "f with X bound to p",
+      "p is a proper noun")
+def r1(f: Formula, vocab) -> Formula | None:
+    """Anti-pattern: a name used as a predicate, `swims(X) :- tom(X).`
+    Best practice: say it of the individual, `swims(tom).`"""
+    vs, body, head = parts(f)
+    lit = literal(body)
+    if len(vs) != 1 or lit is None or not lit[0]:
+        return None
+    atom = lit[1]
+    if atom.args != (vs[0],) or not vocab.is_name(atom.pred):
+        return None
+    return bind(head, vs[0], atom.pred.lower())
+
+
+def _class_of_constant(f: Formula, noun_of) -> Formula | None:
+    """`[~]p(c)` where `noun_of(c)` names a class: `![X]: (class(X) => [~]p(X))`."""
+    lit = literal(f)
+    if lit is None:
+        return None
+    pos, atom = lit
+    if len(atom.args) != 1 or not isinstance(atom.args[0], Const):
+        return None
+    noun = noun_of(atom.args[0].name)
+    return class_rule(noun, pos, atom.pred) if noun else None
+
+
+@rule("R2", "plural-noun-argument", REWRITE, "[~]p(ns)", "![X]: (n(X) => [~]p(X))",
+      "ns is the plural of n")
+def r2(f: Formula, vocab) -> Formula | None:
+    """Anti-pattern: a class in plural as an individual, `blue(cats).`
+    Best practice: a rule about the class, `blue(X) :- cat(X).`"""
+    return _class_of_constant(f, lambda c: None if vocab.is_name(c) else vocab.singular_of(c))
+
+
+@rule("R3", "noun-argument", REWRITE, "[~]p(n)", "![X]: (n(X) => [~]p(X))",
+      "n is a singular noun")
+def r3(f: Formula, vocab) -> Formula | None:
+    """Anti-pattern: a class as an individual, `blue(cat).`
+    Best practice: a rule about the class, `blue(X) :- cat(X).`"""
+    return _class_of_constant(
+        f, lambda c: c.lower() if vocab.is_noun(c) and not vocab.is_name(c) else None)
+
+
+@rule("R4", "adjective-argument", REWRITE, "[~]p(a)", "![X]: (n(X) => [~]p(X))",
+      "a is the adjective form of the compound noun n")
+def r4(f: Formula, vocab) -> Formula | None:
+    """Anti-pattern: the adjective of a compound noun as an individual, `brown(negative).`
+    Best practice: a rule about the class, `brown(X) :- negative_number(X).`"""
+    return _class_of_constant(
+        f, lambda c: None if vocab.is_name(c) else vocab.noun_of_adjective(c))
+
+
+def _rename_side(f: Formula, side: str, rename) -> Formula | None:
+    vs, body, head = parts(f)
+    if side == "body":
+        if isinstance(body, Top):
+            return None
+        return implication(vs, rename_in(body, rename), head)
+    return implication(vs, body, rename_in(head, rename))
+
+
+@rule("R5", "plural-noun-body", REWRITE, "![X]: (ns(X) => f)", "![X]: (n(X) => f)",
+      "ns is the plural of n")
+def r5(f: Formula, vocab) -> Formula | None:
+    """Anti-pattern: a plural predicate in a condition, `blue(X) :- cats(X).`
+    Best practice: the singular noun, `blue(X) :- cat(X).`"""
+    return _rename_side(f, "body", vocab.singular_of)
+
+
+@rule("R6", "plural-noun-head", REWRITE, "![X]: (f => [~]ns(X))", "![X]: (f => [~]n(X))",
+      "ns is the plural of n")
+def r6(f: Formula, vocab) -> Formula | None:
+    """Anti-pattern: a plural predicate in a conclusion, `mammals(X) :- cat(X).`
+    Best practice: the singular noun, `mammal(X) :- cat(X).`"""
+    return _rename_side(f, "head", vocab.singular_of)
+
+
+@rule("R7", "adjective-predicate-fact", REWRITE, "[~]a(t)", "[~]n(t)",
+      "a is the adjective form of the compound noun n")
+def r7(f: Formula, vocab) -> Formula | None:
+    """Anti-pattern: the adjective of a compound noun as a class, `even(alex).`
+    Best practice: the noun, `even_number(alex).`"""
+    lit = literal(f)
+    if lit is None:
+        return None
+    return rename_in(f, vocab.noun_of_adjective)
+
+
+@rule("R8", "adjective-predicate-body", REWRITE, "![X]: (a(X) => f)", "![X]: (n(X) => f)",
+      "a is the adjective form of the compound noun n")
+def r8(f: Formula, vocab) -> Formula | None:
+    """Anti-pattern: `loud(X) :- even(X).` where the text speaks of even numbers.
+    Best practice: `loud(X) :- even_number(X).`"""
+    return _rename_side(f, "body", vocab.noun_of_adjective)
+
+
+@rule("R9", "adjective-predicate-head", REWRITE, "![X]: (f => [~]a(X))", "![X]: (f => [~]n(X))",
+      "a is the adjective form of the compound noun n")
+def r9(f: Formula, vocab) -> Formula | None:
+    """Anti-pattern: `composite(X) :- fraction(X).` where the text speaks of composite numbers.
+    Best practice: `composite_number(X) :- fraction(X).`"""
+    vs, body, head = parts(f)
+    if isinstance(body, Top):  # a fact is R7's
+        return None
+    return _rename_side(f, "head", vocab.noun_of_adjective)
+
+
+RULES = [r1, r2, r3, r4, r5, r6, r7, r8, r9]

@@ -1,0 +1,91 @@
+"""Ground truth, from problem text (the DCG) or from a TPTP file (`--truth`)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .errors import SedacError
+from .fol import Formula, constants, predicates, to_unicode
+from .vocab import COMPOUND_HEADS, KNOWN_COMPOUNDS, Vocabulary, looks_plural, singularize
+
+
+@dataclass(frozen=True)
+class Fact:
+    """One sentence (or axiom) of the ground truth."""
+
+    index: int          # 1-based
+    text: str           # the sentence, or the formula for TPTP truth
+    formula: Formula
+    line: int = 0
+
+
+@dataclass
+class Truth:
+    facts: list[Fact]
+    question: Formula | None
+    question_text: str = ""
+    vocab: Vocabulary = field(default_factory=Vocabulary)
+    unparsed: list[tuple[int, str, int]] = field(default_factory=list)  # (index, text, line)
+    source: str = "text"
+
+    @property
+    def axioms(self) -> list[Formula]:
+        return [f.formula for f in self.facts]
+
+
+def truth_from_text(text: str, chain: list[str] = ()) -> Truth:
+    from .nl import nl_to_fof
+    g = nl_to_fof(text, chain)
+    facts = [Fact(s.index, s.text, s.formula, s.line) for s in g.statements]
+    q = g.question
+    return Truth(facts, q.formula if q else None, q.text if q else "", g.vocab,
+                 [(s.index, s.text, s.line) for s in g.unparsed], "text")
+
+
+def truth_from_tptp(text: str, path: str) -> Truth:
+    from .readers.tptp import read_tptp
+    items = read_tptp(text, path)
+    facts, question, qtext = [], None, ""
+    for it in items:
+        if it.role in ("conjecture", "question"):
+            question, qtext = it.formula, it.name
+        elif it.role == "negated_conjecture":
+            raise SedacError("negated_conjecture is not supported; give the conjecture",
+                             path=path, line=it.line)
+        else:
+            facts.append(Fact(len(facts) + 1, f"{it.name}: {to_unicode(it.formula)}",
+                              it.formula, it.line))
+    if not facts:
+        raise SedacError("no axioms in the truth file", path=path)
+    return Truth(facts, question, qtext, vocabulary_from_formulas(
+        [f.formula for f in facts] + ([question] if question else [])), source="tptp")
+
+
+def vocabulary_from_formulas(formulas: list[Formula]) -> Vocabulary:
+    """Vocabulary when the truth is logic: unary predicates are classes, constants names."""
+    v = Vocabulary(from_text=True)
+    for f in formulas:
+        for p, n in predicates(f):
+            if n == 1:
+                v.nouns.add(p)
+        v.names.update(c.name for c in constants(f))
+    return v
+
+
+def program_vocabulary(preds: set[str], consts: set[str], base: Vocabulary | None) -> Vocabulary:
+    """The vocabulary rules consult: the truth's when there is one, else the program's own
+    names with general knowledge (a constant is a name unless it is evidently a class)."""
+    if base is not None:
+        return base
+    v = Vocabulary(from_text=False)
+    compounds = set(KNOWN_COMPOUNDS) | {p for p in preds if "_" in p}
+    adjective_forms = {c.split("_")[0] for c in compounds if c.split("_")[-1] in COMPOUND_HEADS}
+    for p in preds:
+        if not looks_plural(p) and p not in adjective_forms:
+            v.nouns.add(p)
+    for c in consts:
+        low = c.lower()
+        is_class = (low in v.nouns or singularize(low) in v.nouns or looks_plural(low)
+                    or v.noun_of_adjective(low) is not None)
+        if not is_class:
+            v.names.add(low)
+    return v
