@@ -1,0 +1,69 @@
+"""First-order logic text: `∀x (Jompus(x) → ¬Shy(x)) ::: Jompuses are not shy.`
+
+Sections `Predicates:` (ignored), `Premises:` and `Conclusion:` (the question).
+Names are aligned with the canonical ones (`Wumpus` -> `wumpus`); a lower-case
+one-letter name that no quantifier binds is a variable whose quantifier is missing.
+"""
+from __future__ import annotations
+
+import re
+
+from lark import Token, Tree
+
+from ..fol import (And, Atom, Const, Exists, Forall, Formula, Iff, Implies, Not, Or, Var, Xor)
+from .sections import SectionReader, Unreadable, camel_to_snake
+
+_FREE_VAR = re.compile(r"^[a-z]$")
+
+
+class FolReader(SectionReader):
+    lang = "fol"
+    grammar = "fol"
+    statement_sections = ("premises",)
+    query_sections = ("conclusion", "conclusions", "question")
+
+    def convert(self, tree, section):
+        return self._f(tree.children[0], frozenset()), []
+
+    def _f(self, t, bound: frozenset[str]) -> Formula:
+        d = t.data
+        kids = [k for k in t.children if isinstance(k, Tree)]
+        toks = [k for k in t.children if isinstance(k, Token)]
+        if d == "neg":
+            return Not(self._f(kids[0], bound))
+        if d in ("conj", "disj"):
+            parts = tuple(self._f(k, bound) for k in kids)
+            return And(parts) if d == "conj" else Or(parts)
+        if d == "xor":
+            out = self._f(kids[0], bound)
+            for k in kids[1:]:
+                out = Xor(out, self._f(k, bound))
+            return out
+        if d == "imp":
+            return Implies(self._f(kids[0], bound), self._f(kids[1], bound))
+        if d == "iff":
+            return Iff(self._f(kids[0], bound), self._f(kids[1], bound))
+        if d == "quant":
+            pairs = [(toks[i], toks[i + 1]) for i in range(0, len(toks), 2)]
+            out_bound = bound | {str(v) for _, v in pairs}
+            body = self._f(kids[0], out_bound)
+            for q, v in reversed(pairs):
+                body = (Forall if str(q) == "∀" else Exists)((Var(str(v)),), body)
+            return body
+        if d == "atom":
+            if kids:
+                raise Unreadable("other-syntax", "E003", "a predicate nested inside another: "
+                                 "the logic has no function symbols")
+            name, *args = [str(x) for x in toks]
+            return Atom(camel_to_snake(name), tuple(self._term(a, bound) for a in args))
+        if d == "prop":
+            return Atom(camel_to_snake(str(toks[0])), ())
+        raise Unreadable("other-syntax", "E001", f"unexpected `{d}`")
+
+    def _term(self, name: str, bound: frozenset[str]):
+        if name in bound or _FREE_VAR.match(name):
+            return Var(name)
+        return Const(camel_to_snake(name))
+
+    def comment(self, stmt: str) -> str:
+        return "# " + stmt

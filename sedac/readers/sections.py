@@ -1,0 +1,222 @@
+"""Shared reading of the line-based formats of Logic-LM style pipelines.
+
+A program is a sequence of sections (`Predicates:`, `Facts:`, `Rules:`, `Query:` or
+`Premises:`, `Conclusion:`), one statement a line, each optionally followed by
+`::: gloss`. A subclass says how to parse one statement; this class does the rest:
+sections, glosses, English lines, trailing junk and the syntax taxonomy.
+"""
+from __future__ import annotations
+
+import re
+
+from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+
+from ..closed_world import loadable_text
+from ..fol import Formula, free_vars, closure, describe
+from ..grammar import lark_parser, max_nesting
+from ..program import Clause, Diagnostic, Fix, LineIndex, Program
+from . import english
+
+MAX_NESTING = 100
+_HEADER = re.compile(r"^\s*(#+\s*)?([A-Za-z][A-Za-z ]*?)\s*:\s*(.*)$")
+_JUNK_HEADERS = {"problem", "question", "options", "answer", "explanation", "context",
+                 "note", "reasoning", "solution"}
+_SEPARATOR = re.compile(r"^\s*(-{3,}|#{2,}|={3,}|\*{3,}|\.|```\w*)\s*$")
+
+
+class Unreadable(Exception):
+    def __init__(self, category: str, code: str, message: str):
+        super().__init__(message)
+        self.category, self.code, self.message = category, code, message
+
+
+def camel_to_snake(name: str) -> str:
+    s = re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", name)
+    return s.lower()
+
+
+class SectionReader:
+    lang = "sections"
+    grammar = ""
+    statement_sections: tuple[str, ...] = ()
+    query_sections: tuple[str, ...] = ()
+    ignored_sections: tuple[str, ...] = ("predicates",)
+    implicit_closure = False   # variables are universally quantified by the format itself
+
+    def __init__(self, vocab_hint=None):
+        self.vocab_hint = vocab_hint
+
+    # A subclass turns a parse tree into (formula, extra diagnostics as (code, category, msg)).
+    def convert(self, tree, section: str) -> tuple[Formula, list[tuple[str, str, str]]]:
+        raise NotImplementedError
+
+    def read(self, text: str, path: str = "<program>") -> Program:
+        prog = Program(path=path, lang=self.lang, text=text)
+        index = LineIndex(text)
+        section = None
+        seen_sections: set[str] = set()
+        junk_from = None
+        offset = 0
+        for lineno, line in enumerate(text.split("\n"), start=1):
+            start = offset
+            offset += len(line) + 1
+            if junk_from is not None:
+                continue
+            body, _, gloss = line.partition(":::")
+            stripped = body.strip()
+            if not stripped:
+                continue
+            span = index.span(start + (len(line) - len(line.lstrip())), start + len(line.rstrip()))
+            m = _HEADER.match(stripped)
+            if m and "(" not in m.group(2) and len(m.group(2).split()) <= 3:
+                name = m.group(2).strip().lower()
+                if name in self.statement_sections + self.query_sections + self.ignored_sections:
+                    if name in seen_sections and name in self.ignored_sections + self.statement_sections[:1]:
+                        junk_from = self._junk(prog, index, start, text, "a second program")
+                        continue
+                    section = name
+                    seen_sections.add(name)
+                    rest = m.group(3).strip()
+                    if rest and section not in self.ignored_sections:
+                        self._statement(rest, gloss.strip(), section, index.span(
+                            start + line.index(rest), start + line.index(rest) + len(rest)), prog)
+                    continue
+                if name in _JUNK_HEADERS and seen_sections:
+                    junk_from = self._junk(prog, index, start, text, f"a `{m.group(2)}:` block")
+                    continue
+            if _SEPARATOR.match(stripped):
+                continue  # the formats' own delimiters (`------`), harmless
+            if section in self.ignored_sections:
+                if self._misplaced(stripped):
+                    self._statement(stripped, gloss.strip(), self.statement_sections[0], span, prog,
+                                    misplaced=section)
+                continue
+            if section is None:
+                prog.diagnostics.append(Diagnostic(
+                    "C002", "communication", f"text before the first section: `{stripped[:60]}`",
+                    span, fix=Fix("safe", "", "remove-line", _line_with_newline(index, start, line))))
+                continue
+            self._statement(stripped, gloss.strip(), section, span, prog)
+        return prog
+
+    def _junk(self, prog, index, start, text, what) -> int:
+        end = len(text.rstrip())
+        span = index.span(start, max(start, end))
+        prog.diagnostics.append(Diagnostic(
+            "C004", "communication", f"{what} follows the program; ignored", span,
+            fix=Fix("safe", "", "remove-line", index.span(start, len(text)))))
+        return start
+
+    def _misplaced(self, stmt: str) -> bool:
+        """A line of a declarations section that states something (it has a constant
+        argument or a connective) rather than declaring a predicate."""
+        if re.search(r"[∀∃→¬∧∨⊕↔>&]", stmt):
+            return True
+        args = re.findall(r"\(([^()]*)\)", stmt)
+        names = [a.strip() for part in args for a in part.split(",")]
+        return bool(names) and any(re.fullmatch(r"[A-Za-z][A-Za-z0-9_]+", n)
+                                   and n not in ("bool", "True", "False") for n in names)
+
+    def _statement(self, stmt: str, gloss: str, section: str, span, prog: Program,
+                   misplaced: str | None = None):
+        kind = "query" if section in self.query_sections else "statement"
+        if kind == "query" and stmt in ("True", "False", "Unknown", "?") and gloss:
+            # The model put the sentence in the gloss and a truth value as the formula.
+            if self._english(gloss, "", kind, span, prog, why=f"`{stmt}` is not a formula"):
+                return
+        if max_nesting(stmt) > MAX_NESTING:
+            prog.diagnostics.append(Diagnostic(
+                "E002", "other-syntax", f"brackets nest deeper than {MAX_NESTING} levels; ignored",
+                span, fix=Fix("safe", self.comment(stmt), "comment-out", span)))
+            return
+        try:
+            tree = lark_parser(self.grammar).parse(stmt)
+            formula, notes = self.convert(tree, section)
+        except Unreadable as u:
+            prog.diagnostics.append(Diagnostic(
+                u.code, u.category, f"{u.message}; ignored", span,
+                fix=Fix("safe", self.comment(stmt), "comment-out", span)))
+            return
+        except (UnexpectedInput, RecursionError) as e:
+            if self._english(stmt, gloss, kind, span, prog):
+                return
+            prog.diagnostics.append(Diagnostic(
+                "E001", "other-syntax", f"{_parse_message(stmt, e)}; ignored", span,
+                fix=Fix("safe", self.comment(stmt), "comment-out", span)))
+            return
+        i = len(prog.clauses)
+        fv = free_vars(formula)
+        if fv and self.implicit_closure:
+            formula = closure(formula)
+        elif fv:
+            closed = closure(formula)
+            if kind == "query":
+                from ..fol import exists
+                closed = exists(sorted(fv, key=lambda v: v.name), formula)
+            notes.append(("Y004", "symbol", f"variable {', '.join(sorted(v.name for v in fv))} has "
+                          f"no quantifier; read as `{describe(closed)}`"))
+            formula = closed
+        if misplaced:
+            notes.append(("P002", "other-syntax", f"a statement under `{misplaced.title()}:`; "
+                          f"read as a statement of `{section.title()}:`"))
+        prog.clauses.append(Clause(span, stmt, formula, kind, stmt))
+        if gloss:
+            prog.gloss[i] = gloss
+        for code, category, message in notes:
+            text = self.write(formula, kind, gloss)
+            prog.diagnostics.append(Diagnostic(
+                code, category, message, span,
+                fix=Fix("safe", text, "syntax", span) if text else None, clause=i))
+
+    def _english(self, stmt, gloss, kind, span, prog, why: str = "") -> bool:
+        if not re.match(r"^[A-Za-z][A-Za-z' ,:?-]*\.?$", stmt) or len(stmt.split()) < 2:
+            return False
+        formula = english.sentence_to_formula(_strip_question(stmt), self.vocab_hint)
+        if formula is None:
+            if why:
+                return False
+            prog.diagnostics.append(Diagnostic(
+                "N002", "natural-language", f"English text `{stmt[:60]}` in place of a formula, "
+                "not a sentence sedac can translate; ignored", span,
+                fix=Fix("safe", self.comment(stmt), "comment-out", span)))
+            return True
+        i = len(prog.clauses)
+        prog.clauses.append(Clause(span, stmt, formula, kind, stmt, note="english"))
+        text = self.write(formula, kind, gloss or stmt)
+        prog.diagnostics.append(Diagnostic(
+            "N001", "natural-language", (f"{why}; its gloss " if why else "English sentence ")
+            + f"`{stmt}` in place of a formula; it says `{describe(formula)}`", span,
+            fix=Fix("safe", text, "english", span) if text else None, clause=i))
+        return True
+
+    def write(self, formula: Formula, kind: str, gloss: str = "") -> str | None:
+        from ..engine import clause_text
+        return clause_text(formula, self.lang, kind, gloss)
+
+    def comment(self, stmt: str) -> str:
+        return "# " + stmt
+
+
+def _strip_question(s: str) -> str:
+    return re.sub(r"^\s*(true or false:|is the following statement true or false\?)\s*", "", s,
+                  flags=re.I)
+
+
+def _line_with_newline(index: LineIndex, start: int, line: str):
+    end = start + len(line) + (1 if start + len(line) < len(index.text) else 0)
+    return index.span(start, end)
+
+
+def _parse_message(stmt: str, e: Exception) -> str:
+    if isinstance(e, UnexpectedCharacters):
+        return f"unexpected `{stmt[e.pos_in_stream]}` at column {e.column}"
+    if isinstance(e, UnexpectedToken):
+        if e.token.type == "$END":
+            return "the formula ends early: an unbalanced bracket or a missing operand"
+        return f"unexpected `{e.token}` at column {e.column}"
+    if isinstance(e, RecursionError):
+        return "the formula nests too deeply"
+    return "the formula ends early: an unbalanced bracket or a missing operand"
+
+
+__all__ = ["SectionReader", "Unreadable", "camel_to_snake", "loadable_text"]

@@ -1,0 +1,29 @@
+"""TPTP FOF as a program: axioms are statements, the conjecture is the query."""
+from __future__ import annotations
+
+from ..errors import SedacError
+from ..program import Clause, Diagnostic, LineIndex, Program
+from .tptp import read_tptp
+
+
+class TptpProgramReader:
+    lang = "tptp"
+
+    def __init__(self, vocab_hint=None):
+        self.vocab_hint = vocab_hint
+
+    def read(self, text: str, path: str = "<program>") -> Program:
+        prog = Program(path=path, lang=self.lang, text=text)
+        index = LineIndex(text)
+        try:
+            items = read_tptp(text, path)
+        except SedacError as e:
+            line = e.line or 1
+            prog.diagnostics.append(Diagnostic("E001", "other-syntax", e.reason,
+                                               index.line_span(min(line, len(index.starts)))))
+            return prog
+        for it in items:
+            span = index.line_span(min(it.line, len(index.starts)))
+            kind = "query" if it.role == "conjecture" else "statement"
+            prog.clauses.append(Clause(span, text[span.start:span.end], it.formula, kind))
+        return prog
