@@ -39,6 +39,8 @@ class Countermodel:
             props = sorted(p for p, ext in self.extension.items() if (element,) in ext)
             if props:
                 parts.append(f"{_element_name(element)} is {_and(props)}")
+            else:
+                parts.append(f"{_element_name(element)} has no property")
         for p, ext in sorted(self.extension.items()):
             for tup in sorted(ext):
                 if len(tup) == 0:

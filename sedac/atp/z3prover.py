@@ -248,8 +248,7 @@ class Z3Session(Session):
         for (pred, args), b in self._grounder.atoms.items():
             if z3.is_true(m.eval(b, model_completion=True)):
                 ext.setdefault(pred, set()).add(args)
-        used = {e for tuples in ext.values() for t in tuples for e in t}
-        domain = tuple(e for e in self._universe if not e.startswith(SKOLEM_PREFIX) or e in used)
+        domain = tuple(self._universe)
         return Countermodel(domain, {p: frozenset(v) for p, v in ext.items()})
 
     def _entails_quantified(self, axioms, goal, time_limit, watch) -> Verdict:

@@ -1,0 +1,268 @@
+"""The `sedac` command. It parses flags, calls the pure core and renders; nothing more."""
+from __future__ import annotations
+
+import difflib
+import functools
+import json
+import os
+import sys
+
+import click
+
+from . import __version__
+from .errors import SedacError
+
+EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
+
+
+def _fail(message: str) -> None:
+    click.echo(f"sedac: {message}", err=True)
+    sys.exit(EXIT_ERROR)
+
+
+def guarded(fn):
+    """Bad input and internal errors end in one line on stderr and exit 2, never a traceback."""
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        try:
+            return fn(*args, **kwargs)
+        except SedacError as e:
+            _fail(str(e))
+        except KeyboardInterrupt:
+            _fail("interrupted")
+        except BrokenPipeError:
+            sys.exit(EXIT_ERROR)
+        except RecursionError:
+            _fail("input nests too deeply to process")
+        except MemoryError:
+            _fail("out of memory")
+        except Exception as e:  # an internal error: say so plainly
+            if os.environ.get("SEDAC_DEBUG"):
+                raise
+            _fail(f"internal error: {type(e).__name__}: {e} (set SEDAC_DEBUG=1 for a traceback)")
+    return wrapper
+
+
+def _emit(text: str, output_file: str | None) -> None:
+    if output_file:
+        from .files import write_atomic
+        write_atomic(output_file, text)
+    else:
+        click.echo(text, nl=False)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="sedac")
+def main():
+    """sedac: find, name and fix the errors in logic programs written by LLMs."""
+
+
+# --------------------------------------------------------------------- check
+
+@main.command()
+@click.argument("programs", nargs=-1, required=True)
+@click.option("--nl", "nl_file", metavar="TEXT_FILE", help="The problem text: enables full SEDAC.")
+@click.option("--truth", "truth_file", metavar="FOL_FILE", help="A TPTP FOF file as ground truth.")
+@click.option("--mode", type=click.Choice(["syntax", "partial", "full"]),
+              help="Default: full with --nl/--truth, else partial.")
+@click.option("--lang", default="auto", type=click.Choice(["auto", "prolog", "pyke", "fol", "tptp"]))
+@click.option("--prover", default="auto", help="z3, eprover, vampire, auto, or a list to cross-check.")
+@click.option("--fix", is_flag=True, help="Write safe fixes back to the files.")
+@click.option("--unsafe-fixes", is_flag=True, help="Also apply deep fixes the prover justified.")
+@click.option("--diff", is_flag=True, help="Print the fixes as a unified diff; write nothing.")
+@click.option("--output-format", default="text", type=click.Choice(["text", "json", "sarif", "github"]))
+@click.option("--output-file", metavar="PATH")
+@click.option("--statistics", is_flag=True, help="Count diagnostics per code.")
+@click.option("--select", default="", metavar="CODES", help="Only these codes, prefixes or categories.")
+@click.option("--ignore", default="", metavar="CODES", help="Not these codes, prefixes or categories.")
+@click.option("--exit-zero", is_flag=True, help="Exit 0 even when diagnostics remain.")
+@guarded
+def check(programs, nl_file, truth_file, mode, lang, prover, fix, unsafe_fixes, diff,
+          output_format, output_file, statistics, select, ignore, exit_zero):
+    """Check logic programs; with --nl, against the problem text (full SEDAC)."""
+    from .atp import get_prover
+    from .codes import known_selector, matches
+    from .engine import analyse, set_statuses
+    from .files import read_text, write_atomic
+    from .readers import read_program
+    from .render import render
+    from .truth import truth_from_text, truth_from_tptp
+
+    if nl_file and truth_file:
+        raise SedacError("give either --nl or --truth, not both")
+    if mode == "full" and not (nl_file or truth_file):
+        raise SedacError("--mode full needs the problem text (--nl) or a truth file (--truth)")
+    selectors = [s for s in select.split(",") if s.strip()]
+    ignored = [s for s in ignore.split(",") if s.strip()]
+    for s in selectors + ignored:
+        if not known_selector(s):
+            raise SedacError(f"unknown code or category {s.strip()!r} (see `sedac rules`)")
+    truth = None
+    if nl_file:
+        truth = truth_from_text(read_text(nl_file, "problem text"))
+        if not truth.facts and truth.question is None:
+            raise SedacError("no sentence of the problem text could be read", path=nl_file)
+        for index, sent, line in truth.unparsed:
+            click.echo(f"{nl_file}:{line}: warning: sentence {index} not understood, ignored: "
+                       f"{sent!r}", err=True)
+    elif truth_file:
+        truth = truth_from_tptp(read_text(truth_file, "truth file"), truth_file)
+    engine = get_prover(prover)
+    reports = []
+    for path in programs:
+        text = read_text(path, "program")
+        program = read_program(text, path, lang, vocab_hint=truth.vocab if truth else None)
+        report = analyse(program, truth, mode, engine, unsafe_fixes)
+        report.diagnostics = [d for d in report.diagnostics
+                              if (not selectors or matches(d.code, d.category, selectors))
+                              and not matches(d.code, d.category, ignored)]
+        set_statuses(report.diagnostics, applied=fix or diff, unsafe=unsafe_fixes)
+        reports.append(report)
+    diffs = []
+    for r in reports:
+        new = r.fixed_program()
+        if new == r.program.text:
+            continue
+        if diff:
+            diffs.append("".join(difflib.unified_diff(
+                r.program.text.splitlines(True), new.splitlines(True),
+                fromfile=f"a/{r.path}", tofile=f"b/{r.path}")))
+        elif fix:
+            write_atomic(r.path, new)
+    if diff:
+        text = "".join(d if d.endswith("\n") else d + "\n" for d in diffs)
+        _emit(text, output_file)
+    else:
+        _emit(render(output_format, reports, show_statistics=statistics,
+                     unsafe_fixes=unsafe_fixes), output_file)
+    remaining = [d for r in reports for d in r.diagnostics
+                 if d.status not in ("fixed", "dropped") or diff]
+    sys.exit(EXIT_CLEAN if exit_zero or not remaining else EXIT_FINDINGS)
+
+
+# ----------------------------------------------------------------------- ask
+
+@main.command()
+@click.argument("program")
+@click.option("--nl", "nl_file", metavar="TEXT_FILE", help="Repair with full SEDAC first; "
+              "the text's question is asked.")
+@click.option("--query", metavar="GOAL", help="A goal in TPTP syntax, e.g. '~ blue(rex)'.")
+@click.option("--semantics", default="both", type=click.Choice(["open", "closed", "both"]))
+@click.option("--lang", default="auto", type=click.Choice(["auto", "prolog", "pyke", "fol", "tptp"]))
+@click.option("--prover", default="auto")
+@click.option("--output-format", default="text", type=click.Choice(["text", "json"]))
+@guarded
+def ask(program, nl_file, query, semantics, lang, prover, output_format):
+    """Answer a program's question under open- and closed-world semantics."""
+    from .api import ask as ask_api
+    from .files import read_text
+    text = read_text(program, "program")
+    nl = read_text(nl_file, "problem text") if nl_file else None
+    result = ask_api(text, nl=nl, query=query, semantics=semantics, lang=lang, prover=prover,
+                     path=program)
+    if result.get("query") is None:
+        raise SedacError("the program has no query; give --query or --nl", path=program)
+    if output_format == "json":
+        click.echo(json.dumps(result, ensure_ascii=False))
+    else:
+        click.echo(f"query: {result['query']}")
+        if "open_world" in result:
+            click.echo(f"open world:   {result['open_world']}")
+        if "closed_world" in result:
+            click.echo(f"closed world: {result['closed_world']}")
+
+
+# -------------------------------------------------------------------- nl2fol
+
+@main.command()
+@click.argument("text_file")
+@click.option("--output-format", default="tptp", type=click.Choice(["tptp", "json"]))
+@guarded
+def nl2fol(text_file, output_format):
+    """Translate a PrOntoQA problem text to first-order logic with the DCG."""
+    from .files import read_text
+    from .fol import to_tptp, to_unicode
+    from .nl import nl_to_fof
+    g = nl_to_fof(read_text(text_file, "problem text"))
+    for s in g.unparsed:
+        click.echo(f"{text_file}:{s.line}:{s.column}: warning: sentence {s.index} not understood: "
+                   f"{s.text!r}", err=True)
+    if output_format == "json":
+        doc = {"sentences": [{"index": s.index, "text": s.text, "line": s.line,
+                              "column": s.column, "kind": s.kind,
+                              "tptp": to_tptp(s.formula) if s.formula else None,
+                              "fol": to_unicode(s.formula) if s.formula else None,
+                              "error": s.error} for s in g.sentences]}
+        click.echo(json.dumps(doc, indent=2, ensure_ascii=False))
+    else:
+        for s in g.sentences:
+            click.echo(f"% {s.index}: {s.text}")
+            if s.formula is None:
+                click.echo("% (not understood)")
+                continue
+            role = "conjecture" if s.kind == "question" else "axiom"
+            name = "question" if s.kind == "question" else f"s{s.index}"
+            click.echo(f"fof({name}, {role}, {to_tptp(s.formula)}).")
+    sys.exit(EXIT_FINDINGS if g.unparsed else EXIT_CLEAN)
+
+
+# --------------------------------------------------------------------- prove
+
+@main.command()
+@click.argument("problem")
+@click.option("--prover", default="auto")
+@click.option("--time-limit", default=10.0, type=click.FloatRange(0.01, 3600), metavar="SECONDS")
+@guarded
+def prove(problem, prover, time_limit):
+    """Decide a TPTP FOF problem; prints the SZS status first, then the evidence."""
+    from .atp import get_prover
+    from .files import read_text
+    from .fol import FALSE, to_tptp
+    from .readers.tptp import read_tptp
+    text = read_text(problem, "TPTP problem")
+    items = read_tptp(text, problem)
+    name = os.path.splitext(os.path.basename(problem))[0]
+    axioms = [it for it in items if it.role not in ("conjecture", "question")]
+    goals = [it for it in items if it.role in ("conjecture", "question")]
+    if len(goals) > 1:
+        raise SedacError("more than one conjecture", path=problem, line=goals[1].line)
+    engine = get_prover(prover)
+    formulas = [a.formula for a in axioms]
+    if goals:
+        v = engine.entails(formulas, goals[0].formula, time_limit)
+        status = v.status
+    else:
+        v = engine.consistent(formulas, time_limit)
+        status = v.status
+    click.echo(f"% SZS status {status} for {name}")
+    if v.used is not None:
+        click.echo(f"% axioms used: {', '.join(axioms[i].name for i in v.used) or 'none'}")
+        for i in v.used:
+            click.echo(f"fof({axioms[i].name}, axiom, {to_tptp(axioms[i].formula)}).")
+    if v.model is not None:
+        click.echo(f"% countermodel: {v.model.describe()}")
+    if v.detail:
+        click.echo(f"% {v.detail}")
+    click.echo(f"% prover {v.prover}, {v.seconds * 1000:.1f} ms")
+
+
+# --------------------------------------------------------------------- rules
+
+@main.command()
+@click.option("--output-format", default="text", type=click.Choice(["text", "json"]))
+def rules(output_format):
+    """Every rule and diagnostic code, with its category and fix safety."""
+    from .codes import CODES
+    from .rules import BY_CODE
+    if output_format == "json":
+        click.echo(json.dumps([{"code": c.code, "category": c.category, "fix": c.fix,
+                                "summary": c.summary,
+                                "doc": BY_CODE[c.code].doc if c.code in BY_CODE else ""}
+                               for c in CODES.values()], indent=2))
+        return
+    for c in CODES.values():
+        click.echo(f"{c.code:5s} {c.category:17s} {c.fix:13s} {c.summary}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,72 @@
+"""Every diagnostic code sedac emits, with its category and fix safety.
+
+Letters group the codes as ruff does: C communication, Y symbol, N natural
+language, K knowledge, E and P other syntax, R shallow rewrite rules, D deep
+derivation rules, O omission, Q query. `--select`/`--ignore` take codes,
+prefixes (`R`, `D1`) or category names (`deep-semantic`).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .rules import REGISTRY
+
+
+@dataclass(frozen=True)
+class Code:
+    code: str
+    category: str
+    fix: str            # safe | unsafe | display-only | none
+    summary: str
+
+
+_TABLE = [
+    Code("C001", "communication", "safe", "a Markdown code fence around the program"),
+    Code("C002", "communication", "safe", "text addressed to the reader (chatter) instead of code"),
+    Code("C003", "communication", "safe", "a `<<` / `>>` marker around the code"),
+    Code("C004", "communication", "safe", "trailing text after the program (a second problem, an answer)"),
+    Code("Y001", "symbol", "safe", "`-?` or `?` written for the query operator `?-`"),
+    Code("Y002", "symbol", "safe", "`:=`, `<-` or `if` written for `:-`"),
+    Code("Y003", "symbol", "safe", "a clause without its final full stop"),
+    Code("Y004", "symbol", "safe", "a variable without a quantifier (read as universally quantified)"),
+    Code("Y005", "symbol", "safe", "a negated head `\\+p(X) :- ...`, not loadable; written `neg_p(X) :- ...`"),
+    Code("Y006", "symbol", "safe", "`?` in place of a truth value"),
+    Code("N001", "natural-language", "safe", "an English sentence of the simple forms in place of code (translated)"),
+    Code("N002", "natural-language", "safe", "English text in place of code that sedac cannot translate (commented out)"),
+    Code("K001", "knowledge", "safe", "arithmetic or numbers: background knowledge instead of a translation (commented out)"),
+    Code("K002", "knowledge", "safe", "a class defined by a type test and the failure of an unstated predicate (commented out)"),
+    Code("E001", "other-syntax", "safe", "a clause that does not parse (commented out)"),
+    Code("E002", "other-syntax", "safe", "brackets nested too deeply (commented out)"),
+    Code("E003", "other-syntax", "safe", "a nested term: the logic has no function symbols (commented out)"),
+    Code("E004", "other-syntax", "safe", "a built-in without logical reading (cut, I/O, call of a variable) (commented out)"),
+    Code("E005", "other-syntax", "safe", "a clause head that is not a predicate (commented out)"),
+    Code("E006", "other-syntax", "safe", "a truth value alone as a statement (commented out)"),
+    Code("E007", "other-syntax", "safe", "a truth value among the arguments (commented out)"),
+    Code("P001", "other-syntax", "safe", "a rule under `Facts:` (read as a rule)"),
+    Code("P002", "other-syntax", "safe", "a statement under `Predicates:` (read as a premise)"),
+    *[Code(r.code, r.category, r.applicability, f"{r.premise}  ->  {r.conclusion}"
+           + (f"  if {r.condition}" if r.condition else "")) for r in REGISTRY],
+    Code("D000", "deep-semantic", "unsafe", "a clause the text does not entail and no rule repairs (dropped)"),
+    Code("O001", "omission", "display-only", "a sentence of the text that the program does not entail"),
+    Code("Q001", "query", "unsafe", "the program has no query; the text asks a question"),
+    Code("Q002", "query", "unsafe", "the program's query does not ask what the question asks"),
+]
+CODES: dict[str, Code] = {c.code: c for c in _TABLE}
+
+
+def matches(code: str, category: str, selectors: list[str]) -> bool:
+    """Whether a diagnostic is named by any selector (code, prefix or category)."""
+    for s in selectors:
+        s = s.strip()
+        if not s:
+            continue
+        if s.upper() == "ALL" or code.startswith(s.upper()) or category == s.lower():
+            return True
+    return False
+
+
+def known_selector(s: str) -> bool:
+    s = s.strip()
+    from .program import CATEGORIES
+    return (s.upper() == "ALL" or s.lower() in CATEGORIES
+            or any(c.startswith(s.upper()) for c in CODES))

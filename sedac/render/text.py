@@ -1,0 +1,50 @@
+"""`file:line:col: CODE message` lines, as linters print them, and a summary."""
+from __future__ import annotations
+
+from collections import Counter
+
+from ..codes import CODES
+
+
+def render(reports, show_statistics: bool = False, unsafe_fixes: bool = False, **_) -> str:
+    out: list[str] = []
+    total = fixed = fixable = hidden = 0
+    for r in reports:
+        for d in r.diagnostics:
+            total += 1
+            mark = ""
+            if d.status in ("fixed", "dropped"):
+                fixed += 1
+                mark = f" [{d.status}]"
+            elif d.status == "fixable":
+                if d.fix.applicability == "safe" or unsafe_fixes:
+                    fixable += 1
+                    mark = " [*]"
+                else:
+                    hidden += 1
+            out.append(f"{r.path}:{d.span.line}:{d.span.column}: {d.code} [{d.category}] "
+                       f"{d.message}{mark}")
+        if r.answer is not None:
+            a = r.answer
+            parts = [f"open world {a['open_world']}" if "open_world" in a else "",
+                     f"closed world {a['closed_world']}" if "closed_world" in a else ""]
+            out.append(f"{r.path}: answer to `{a['query']}`: " + ", ".join(p for p in parts if p))
+    if show_statistics:
+        counts = Counter((d.code, d.category) for r in reports for d in r.diagnostics)
+        for (code, cat), n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])):
+            fix = CODES[code].fix if code in CODES else ""
+            out.append(f"{n:5d}  {code:5s} {cat:17s} {fix}")
+    if total == 0:
+        out.append("All checks passed!")
+    else:
+        remaining = total - fixed
+        line = f"Found {total} diagnostic{'s' if total != 1 else ''}"
+        if fixed:
+            line += f" ({fixed} fixed, {remaining} remaining)"
+        out.append(line + ".")
+        if fixable:
+            out.append(f"[*] {fixable} fixable with the `--fix` option.")
+        if hidden:
+            out.append(f"{hidden} hidden fix{'es' if hidden != 1 else ''} can be enabled with the "
+                       "`--unsafe-fixes` option (deep fixes the prover has shown the text entails).")
+    return "\n".join(out) + "\n"
