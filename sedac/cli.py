@@ -246,6 +246,60 @@ def prove(problem, prover, time_limit):
     click.echo(f"% prover {v.prover}, {v.seconds * 1000:.1f} ms")
 
 
+# ---------------------------------------------------------------------- eval
+
+@main.command("eval")
+@click.argument("corpora", nargs=-1)
+@click.option("--out", "out_dir", metavar="DIR", help="Write results.jsonl, summary.json, "
+              "stats.csv and PNG figures here.")
+@click.option("--jobs", default=1, type=click.IntRange(1, 64), help="Worker processes.")
+@click.option("--prover", default="auto")
+@click.option("--limit", type=click.IntRange(1), help="Only the first N problems of each corpus.")
+@click.option("--compare", "compare_dirs", multiple=True, metavar="DIR",
+              help="Print the tables of earlier --out folders side by side (repeatable).")
+@guarded
+def eval_cmd(corpora, out_dir, jobs, prover, limit, compare_dirs):
+    """Evaluate a corpus: accuracy per condition and semantics, errors per category."""
+    import time
+    from pathlib import Path
+    from .atp import get_prover
+    from .corpus import read_corpus
+    from .evaluate import compare_table, run_eval, summarize, write_outputs
+    if compare_dirs:
+        summaries = []
+        for d in compare_dirs:
+            p = Path(d) / "summary.json"
+            try:
+                summaries.append((Path(d).name, json.loads(p.read_text(encoding="utf-8"))))
+            except (OSError, ValueError) as e:
+                raise SedacError(f"no readable summary.json ({e})", path=str(p)) from None
+        click.echo(compare_table(summaries), nl=False)
+        return
+    if not corpora:
+        raise SedacError("name at least one corpus file (or --compare DIR...)")
+    get_prover(prover)  # fail early on an unknown or missing prover
+    problems = []
+    for c in corpora:
+        ps = read_corpus(c)
+        problems.extend(ps[:limit] if limit else ps)
+    if not problems:
+        raise SedacError("the corpus holds no problems", path=corpora[0])
+    show = sys.stderr.isatty()
+
+    def progress(done, total):
+        if show and (done == total or done % 10 == 0):
+            click.echo(f"\r{done}/{total} problems", err=True, nl=done == total)
+
+    start = time.perf_counter()
+    records = run_eval(problems, jobs=jobs, prover=prover, progress=progress)
+    summary = summarize(records, time.perf_counter() - start)
+    if out_dir:
+        title = ", ".join(Path(c).stem for c in corpora)
+        write_outputs(Path(out_dir), records, summary, title)
+    click.echo(json.dumps(summary, indent=2))
+    sys.exit(EXIT_FINDINGS if summary["failed"] else EXIT_CLEAN)
+
+
 # --------------------------------------------------------------------- rules
 
 @main.command()

@@ -7,8 +7,8 @@ into fixed programs, so they never break the load.
 """
 from __future__ import annotations
 
-from .fol import (And, Atom, Formula, Not, Or, Top, Var, implication_parts, predicates,
-                  to_prolog, NotAClause)
+from .fol import (Atom, Formula, Not, NotAClause, Top, implication_parts, predicates,
+                  rename_preds, to_prolog)
 from .swipl import plist, quote, run
 
 NEG_PREFIX = "neg_"
@@ -38,8 +38,19 @@ def loadable_text(f: Formula) -> str | None:
         return None
 
 
+# Every predicate is loaded under this prefix, so that a class named like a built-in
+# (`integer/1`, `number/1`, `atom/1`) is the program's own predicate, not Prolog's.
+PRED_PREFIX = "p_"
+
+
+def _own_names(f: Formula) -> Formula:
+    return rename_preds(f, {p: PRED_PREFIX + p for p, _ in predicates(f)})
+
+
 def ask_closed(axioms: list[Formula], query: Formula) -> str:
     """`True` when the query succeeds under default negation, else `False`."""
+    axioms = [_own_names(f) for f in axioms]
+    query = _own_names(query)
     clauses = []
     for f in axioms:
         text = loadable_text(f)

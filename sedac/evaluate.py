@@ -1,0 +1,213 @@
+"""`sedac eval`: answer accuracy per condition and error counts per category over a corpus.
+
+Conditions (CONTRACT.md): `raw` the program as written (one that does not parse
+answers nothing), `syntax` after syntax repairs, `partial` after the shallow
+rewrites, `full` after full SEDAC with the problem text. Each is answered under
+open-world (prover) and closed-world (SWI-Prolog) semantics.
+
+Evaluation of one problem is a pure function of the problem; the pool of workers
+and the files written live in `run_eval`.
+"""
+from __future__ import annotations
+
+import json
+import time
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+
+from .corpus import Problem
+from .engine import analyse, answer_open, clause_text
+from .closed_world import ask_closed
+from .fol import Formula, negate, predicates, describe
+from .program import CATEGORIES, SYNTAX_CATEGORIES
+from .readers import read_program
+from .truth import Truth, truth_from_text
+
+CONDITIONS = ("raw", "syntax", "partial", "full")
+# Syntax diagnostics that the format's own reference runner tolerates (Logic-LM moves
+# rules found under `Facts:` to `Rules:`): they do not stop the raw program.
+TOLERATED = {"P001"}
+ERROR_CATEGORIES = tuple(c for c in CATEGORIES if c != "omission")
+
+
+def ground_truth_program(truth: Truth) -> str:
+    """The ground truth written as a Prolog program (for problems-only corpora)."""
+    lines = [clause_text(f.formula, "prolog") for f in truth.facts]
+    if truth.question is not None:
+        lines.append(clause_text(truth.question, "prolog", "query"))
+    return "\n".join(l for l in lines if l) + "\n"
+
+
+def _answers(axioms: list[Formula], query: Formula | None, session) -> dict:
+    if query is None:
+        return {"open_world": None, "closed_world": None}
+    return {"open_world": answer_open(axioms, query, session),
+            "closed_world": ask_closed(axioms, query)}
+
+
+def evaluate_problem(problem: Problem, prover: str = "auto") -> dict:
+    """Everything sedac says about one problem, as a JSON-ready record."""
+    from .atp import get_prover
+    record: dict = {"id": problem.id, "source": problem.source, "gold": problem.answer}
+    truth = truth_from_text(problem.text)
+    if truth.unparsed:
+        record["unparsed_sentences"] = [t for _, t, _ in truth.unparsed]
+    program_text = problem.program if problem.program is not None else ground_truth_program(truth)
+    record["program_source"] = "llm" if problem.program is not None else "ground-truth"
+    program = read_program(program_text, problem.id, "auto", vocab_hint=truth.vocab)
+    record["lang"] = program.lang
+    engine = get_prover(prover)
+    session = engine.session()
+
+    fatal = [d for d in program.diagnostics
+             if d.category in SYNTAX_CATEGORIES and d.category != "knowledge"
+             and d.code not in TOLERATED]
+    prog_query = program.queries[-1][1].formula if program.queries else None
+    read_axioms = program.axioms
+    partial = analyse(program, None, "partial", engine, answer=False)
+    full = analyse(program, truth, "full", engine, unsafe_fixes=True, answer=False)
+
+    answers = {
+        "raw": _answers(read_axioms, prog_query, session) if not fatal else
+        {"open_world": None, "closed_world": None},
+        "syntax": _answers(read_axioms, prog_query, session),
+        "partial": _answers(partial.formulas("safe"), partial.query, session),
+        "full": _answers(full.formulas("unsafe"), truth.question, session),
+    }
+    record["answers"] = answers
+    record["correct"] = {c: {w: answers[c][w] == problem.answer for w in ("open_world", "closed_world")}
+                         for c in CONDITIONS}
+    counts = Counter(d.category for d in full.diagnostics)
+    record["errors"] = {c: counts.get(c, 0) for c in CATEGORIES}
+    record["codes"] = dict(sorted(Counter(d.code for d in full.diagnostics).items()))
+    if fatal:
+        record["raw_failure"] = f"{fatal[0].code} at line {fatal[0].span.line}: {fatal[0].message}"
+    if not record["correct"]["full"]["open_world"] and truth.question is not None:
+        record["reason"] = explain_wrong(truth, full, problem.answer, session)
+    record["prover_calls"] = session.calls
+    return record
+
+
+def explain_wrong(truth: Truth, report, gold: str | None, session) -> dict:
+    """Why full SEDAC's answer is still wrong: the sentences the gold answer needs
+    (an unsat core of the text) that the fixed program does not entail."""
+    goal = truth.question if gold == "True" else negate(truth.question)
+    proof = session.entails(truth.axioms, goal)
+    needed = [truth.facts[i] for i in (proof.used or ())]
+    fixed = report.formulas("unsafe")
+    program_preds = set()
+    for c in report.program.clauses:
+        if c.formula is not None:
+            program_preds |= {p for p, _ in predicates(c.formula)}
+    for r in report.clause_results:
+        program_preds |= {p for p, _ in predicates(r.safe)}
+    missing = []
+    for fact in needed:
+        if session.entails(fixed, fact.formula).holds:
+            continue
+        preds = {p for p, _ in predicates(fact.formula)}
+        where = "present in a form no rule repairs" if preds <= program_preds else "absent from the program"
+        missing.append({"sentence": fact.index, "text": fact.text, "status": where})
+    return {"needed": [f.index for f in needed], "missing": missing,
+            "query": describe(report.query) if report.query is not None else None}
+
+
+# ------------------------------------------------------------------ the run
+
+def _worker(args):
+    problem, prover = args
+    try:
+        return evaluate_problem(problem, prover)
+    except Exception as e:  # one problem's failure never stops the run; it is counted
+        return {"id": problem.id, "source": problem.source, "gold": problem.answer,
+                "failed": f"{type(e).__name__}: {e}"}
+
+
+def run_eval(problems: list[Problem], jobs: int = 1, prover: str = "auto", progress=None) -> list[dict]:
+    """Evaluate problems in input order, with `jobs` worker processes."""
+    tasks = [(p, prover) for p in problems]
+    if jobs <= 1:
+        out = []
+        for i, t in enumerate(tasks):
+            out.append(_worker(t))
+            if progress:
+                progress(i + 1, len(tasks))
+        return out
+    import multiprocessing as mp
+    ctx = mp.get_context("fork")
+    out = []
+    with ctx.Pool(jobs) as pool:
+        for i, rec in enumerate(pool.imap(_worker, tasks, chunksize=8)):
+            out.append(rec)
+            if progress:
+                progress(i + 1, len(tasks))
+    return out
+
+
+def summarize(records: list[dict], seconds: float) -> dict:
+    ok = [r for r in records if "failed" not in r]
+    n = len(records)
+    conditions = {}
+    for c in CONDITIONS:
+        conditions[c] = {}
+        for w in ("open_world", "closed_world"):
+            right = sum(1 for r in ok if r["correct"][c][w])
+            conditions[c][w] = {"accuracy": round(right / n, 4) if n else 0.0, "correct": right}
+    errors = Counter()
+    for r in ok:
+        errors.update(r["errors"])
+    with_errors = sum(1 for r in ok if any(r["errors"][c] for c in ERROR_CATEGORIES))
+    wrong_full = [r for r in ok if not r["correct"]["full"]["open_world"]]
+    reasons = Counter()
+    for r in wrong_full:
+        for m in r.get("reason", {}).get("missing", []):
+            reasons[m["status"]] += 1
+    return {"problems": n, "failed": n - len(ok), "seconds": round(seconds, 2),
+            "conditions": conditions, "errors": {c: errors.get(c, 0) for c in CATEGORIES},
+            "instances_with_errors": with_errors,
+            "full_wrong": {"problems": len(wrong_full),
+                           "explained": sum(1 for r in wrong_full if r.get("reason", {}).get("missing")),
+                           "missing_sentences": dict(reasons)}}
+
+
+def write_outputs(out: Path, records: list[dict], summary: dict, title: str = "") -> None:
+    from .files import write_atomic
+    out.mkdir(parents=True, exist_ok=True)
+    write_atomic(str(out / "results.jsonl"),
+                 "".join(json.dumps(r, ensure_ascii=False, sort_keys=True) + "\n" for r in records))
+    write_atomic(str(out / "summary.json"), json.dumps(summary, indent=2) + "\n")
+    rows = ["id," + ",".join(CATEGORIES)]
+    for r in records:
+        errs = r.get("errors", {})
+        rows.append(_csv(r["id"]) + "," + ",".join(str(errs.get(c, 0)) for c in CATEGORIES))
+    write_atomic(str(out / "stats.csv"), "\n".join(rows) + "\n")
+    from .plots import write_figures
+    write_figures(out, records, summary, title)
+
+
+def _csv(s: str) -> str:
+    s = str(s)
+    return '"' + s.replace('"', '""') + '"' if any(ch in s for ch in ',"\n') else s
+
+
+def compare_table(summaries: list[tuple[str, dict]]) -> str:
+    """The paper's tables, side by side for several evaluated corpora."""
+    names = [n for n, _ in summaries]
+    width = max(12, *(len(n) for n in names))
+    lines = ["Answer accuracy (open world / closed world)",
+             "condition".ljust(10) + "".join(n.rjust(width + 2) for n in names)]
+    for c in CONDITIONS:
+        cells = []
+        for _, s in summaries:
+            cs = s["conditions"][c]
+            cells.append(f"{cs['open_world']['accuracy']:.3f} / {cs['closed_world']['accuracy']:.3f}")
+        lines.append(c.ljust(10) + "".join(x.rjust(width + 2) for x in cells))
+    lines += ["", "Errors per 100 problems",
+              "category".ljust(18) + "".join(n.rjust(width + 2) for n in names)]
+    for cat in CATEGORIES:
+        cells = [f"{100 * s['errors'][cat] / max(1, s['problems']):.1f}" for _, s in summaries]
+        lines.append(cat.ljust(18) + "".join(x.rjust(width + 2) for x in cells))
+    cells = [f"{100 * s['instances_with_errors'] / max(1, s['problems']):.1f}" for _, s in summaries]
+    lines.append("instances w/ errors".ljust(18) + "".join(x.rjust(width + 2) for x in cells))
+    return "\n".join(lines) + "\n"
