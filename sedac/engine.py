@@ -135,8 +135,10 @@ def comment_out(clause: Clause, lang: str, why: str) -> str:
 
 def analyse(program: Program, truth: Truth | None = None, mode: str | None = None,
             prover: Prover | str = "auto", unsafe_fixes: bool = False,
-            answer: bool = True) -> FileReport:
-    """Check one program. `mode` defaults to full with a truth, else partial."""
+            answer: bool = True, session: Session | None = None) -> FileReport:
+    """Check one program. `mode` defaults to full with a truth, else partial.
+
+    `session` lets several analyses of one problem share a prover session."""
     mode = mode or ("full" if truth is not None else "partial")
     if mode == "full" and truth is None:
         from .errors import SedacError
@@ -144,7 +146,12 @@ def analyse(program: Program, truth: Truth | None = None, mode: str | None = Non
                          path=program.path)
     if isinstance(prover, str):
         prover = get_prover(prover)
-    session = prover.session() if (mode == "full" or answer) else None
+    if session is None and (mode == "full" or answer):
+        session = prover.session()
+    if session is not None:
+        session.declare(program.axioms + [c.formula for _, c in program.queries]
+                        + (truth.axioms + ([truth.question] if truth.question else [])
+                           if truth is not None else []))
     diags = list(program.diagnostics)
     preds = {p for _, c in program.statements + program.queries for p, _ in predicates(c.formula)}
     consts = {k.name for _, c in program.statements + program.queries for k in constants(c.formula)}
@@ -227,9 +234,11 @@ def _full_sedac(program: Program, truth: Truth, results: list[ClauseResult], ses
         others = lp_ax[:k] + lp_ax[k + 1:]
         scored = []
         for g, codes, vg in accepted:
-            score = sum(1 for s in nl_ax if session.entails(others + [g], s).holds)
+            # The score only breaks ties between accepted candidates: one needs none.
+            score = (sum(1 for s in nl_ax if session.entails(others + [g], s).holds)
+                     if len(accepted) > 1 else None)
             deep = [c for c in codes if c.startswith("D")]
-            scored.append((-score, len(deep), codes, g, vg, score))
+            scored.append((-(score or 0), len(deep), codes, g, vg, score))
         scored.sort(key=lambda t: (t[0], t[1], t[2]))
         _, _, codes, best, vbest, score = scored[0]
         r.unsafe, r.status, r.codes = best, "fixable", r.codes + tuple(codes)

@@ -65,8 +65,8 @@ def evaluate_problem(problem: Problem, prover: str = "auto") -> dict:
              and d.code not in TOLERATED]
     prog_query = program.queries[-1][1].formula if program.queries else None
     read_axioms = program.axioms
-    partial = analyse(program, None, "partial", engine, answer=False)
-    full = analyse(program, truth, "full", engine, unsafe_fixes=True, answer=False)
+    partial = analyse(program, None, "partial", engine, answer=False, session=session)
+    full = analyse(program, truth, "full", engine, unsafe_fixes=True, answer=False, session=session)
 
     answers = {
         "raw": _answers(read_axioms, prog_query, session) if not fatal else

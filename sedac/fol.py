@@ -7,16 +7,39 @@ negation, negation normal form, closure) and one printer per output language.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field, fields
 from typing import Iterator, Mapping, Union
 
 
-@dataclass(frozen=True, slots=True)
+def node(cls):
+    """A frozen, slotted dataclass whose hash is computed once and kept.
+
+    Formulas are dict keys on hot paths (prover caches, rule saturation); a plain
+    frozen dataclass would rehash the whole tree on every lookup.
+    """
+    cls.__annotations__["_hash"] = "int | None"
+    cls._hash = field(default=None, init=False, repr=False, compare=False, hash=False)
+    dc = dataclass(frozen=True, slots=True)(cls)
+    names = tuple(f.name for f in fields(dc) if f.name != "_hash")
+    tag = dc.__name__
+
+    def __hash__(self):
+        h = self._hash
+        if h is None:
+            h = hash((tag,) + tuple(getattr(self, n) for n in names))
+            object.__setattr__(self, "_hash", h)
+        return h
+
+    dc.__hash__ = __hash__
+    return dc
+
+
+@node
 class Var:
     name: str
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Const:
     name: str
 
@@ -24,69 +47,69 @@ class Const:
 Term = Union[Var, Const]
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Atom:
     pred: str
     args: tuple[Term, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Eq:
     left: Term
     right: Term
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Not:
     arg: "Formula"
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class And:
     args: tuple["Formula", ...]
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Or:
     args: tuple["Formula", ...]
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Implies:
     left: "Formula"
     right: "Formula"
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Iff:
     left: "Formula"
     right: "Formula"
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Xor:
     left: "Formula"
     right: "Formula"
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Forall:
     vars: tuple[Var, ...]
     body: "Formula"
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Exists:
     vars: tuple[Var, ...]
     body: "Formula"
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Top:
     pass
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Bottom:
     pass
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import time
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Sequence
+from typing import Callable, Sequence
 
 from ..fol import FALSE, Formula
 
@@ -74,8 +74,19 @@ class Verdict:
     prover: str
     seconds: float = 0.0
     used: tuple[int, ...] | None = None
-    model: Countermodel | None = None
+    model_fn: Callable[[], Countermodel] | None = field(default=None, repr=False, compare=False)
     detail: str = ""
+
+    @property
+    def model(self) -> Countermodel | None:
+        """The countermodel, built on first use (most callers never need it)."""
+        if self.model_fn is None:
+            return None
+        cache = self.__dict__.get("_model")
+        if cache is None:
+            cache = self.model_fn()
+            object.__setattr__(self, "_model", cache)
+        return cache
 
     @property
     def holds(self) -> bool:
@@ -95,7 +106,7 @@ def as_consistency(v: Verdict) -> Verdict:
     """Read a verdict on `axioms |= false` as a verdict on consistency."""
     status = {THEOREM: UNSATISFIABLE, CONTRADICTORY_AXIOMS: UNSATISFIABLE,
               COUNTER_SATISFIABLE: SATISFIABLE}.get(v.status, v.status)
-    return Verdict(status, v.prover, v.seconds, v.used, v.model, v.detail)
+    return Verdict(status, v.prover, v.seconds, v.used, v.model_fn, v.detail)
 
 
 class Prover(ABC):
@@ -145,6 +156,10 @@ class Session:
 
     def _entails(self, axioms: list[Formula], goal: Formula, time_limit: float) -> Verdict:
         return self.prover.entails(axioms, goal, time_limit)
+
+    def declare(self, formulas) -> None:
+        """A hint: the formulas this problem's questions will be made of (backends may
+        prepare for them once instead of on each question)."""
 
     def consistent(self, axioms: Sequence[Formula],
                    time_limit: float = DEFAULT_TIME_LIMIT) -> Verdict:

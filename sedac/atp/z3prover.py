@@ -34,6 +34,31 @@ def _has_eq(f: Formula) -> bool:
     return any(isinstance(g, Eq) for g in subformulas(f))
 
 
+def _mk(fn, ctx: z3.Context, parts: list) -> z3.BoolRef:
+    """An n-ary Boolean node through Z3's C API (the Python wrappers' argument checks
+    cost more than the solving on these small problems)."""
+    arr = (z3.Ast * len(parts))()
+    for i, p in enumerate(parts):
+        arr[i] = p.as_ast()
+    return z3.BoolRef(fn(ctx.ref(), len(parts), arr), ctx)
+
+
+def _and(ctx, parts):
+    return _mk(z3.Z3_mk_and, ctx, parts) if parts else z3.BoolVal(True, ctx)
+
+
+def _or(ctx, parts):
+    return _mk(z3.Z3_mk_or, ctx, parts) if parts else z3.BoolVal(False, ctx)
+
+
+def _not(ctx, a):
+    return z3.BoolRef(z3.Z3_mk_not(ctx.ref(), a.as_ast()), ctx)
+
+
+def _implies(ctx, a, b):
+    return z3.BoolRef(z3.Z3_mk_implies(ctx.ref(), a.as_ast(), b.as_ast()), ctx)
+
+
 class _Grounder:
     """NNF formulas to propositional Z3 terms over a fixed finite universe."""
 
@@ -41,6 +66,7 @@ class _Grounder:
         self.ctx = ctx
         self.universe = universe
         self.atoms: dict[tuple[str, tuple[str, ...]], z3.BoolRef] = {}
+        self.names: dict[str, tuple[str, tuple[str, ...]]] = {}
 
     def atom(self, pred: str, args: tuple[str, ...]) -> z3.BoolRef:
         key = (pred, args)
@@ -48,6 +74,7 @@ class _Grounder:
         if b is None:
             b = z3.Bool(f"{pred}({','.join(args)})", self.ctx)
             self.atoms[key] = b
+            self.names[f"{pred}({','.join(args)})"] = key
         return b
 
     def ground(self, f: Formula, env: dict[Var, str], skolems: list[str] | None):
@@ -60,18 +87,18 @@ class _Grounder:
         if isinstance(f, Bottom):
             return z3.BoolVal(False, self.ctx)
         if isinstance(f, Not):
-            return z3.Not(self.ground(f.arg, env, None), self.ctx)
+            return _not(self.ctx, self.ground(f.arg, env, None))
         if isinstance(f, And):
-            return z3.And([self.ground(a, env, skolems) for a in f.args] or [True], self.ctx)
+            return _and(self.ctx, [self.ground(a, env, skolems) for a in f.args])
         if isinstance(f, Or):
-            return z3.Or([self.ground(a, env, None) for a in f.args] or [False], self.ctx)
+            return _or(self.ctx, [self.ground(a, env, None) for a in f.args])
         if isinstance(f, Forall):
             out = []
             for values in _product(self.universe, len(f.vars)):
                 inner = dict(env)
                 inner.update(zip(f.vars, values))
                 out.append(self.ground(f.body, inner, None))
-            return z3.And(out, self.ctx) if out else z3.BoolVal(True, self.ctx)
+            return _and(self.ctx, out)
         if isinstance(f, Exists):
             if skolems is None:
                 raise NotGroundable("existential under a universal or a disjunction")
@@ -163,6 +190,18 @@ def _context() -> z3.Context:
     return _CONTEXT[0]
 
 
+def _countermodel(m: z3.ModelRef, atoms: dict[str, tuple], universe: tuple[str, ...]) -> Countermodel:
+    """The model's extension of every ground atom (computed only when asked for)."""
+    by_name = atoms
+    ext: dict[str, set] = {}
+    for d in m.decls():  # atoms the model leaves unassigned are false
+        key = by_name.get(d.name())
+        if key is not None and z3.is_true(m[d]):
+            ext.setdefault(key[0], set()).add(key[1])
+    domain = tuple(sorted(universe, key=lambda e: (e.startswith(SKOLEM_PREFIX), e)))
+    return Countermodel(domain, {p: frozenset(v) for p, v in ext.items()})
+
+
 class Z3Prover(Prover):
     name = "z3"
 
@@ -180,7 +219,9 @@ class Z3Session(Session):
     def __init__(self, prover: Z3Prover):
         super().__init__(prover)
         self.ctx = _context()
-        self._universe: tuple[str, ...] | None = None
+        self._universe: tuple[str, ...] = ()
+        self._prepared_cache: dict = {}
+        self._axiom_names: dict[tuple, frozenset] = {}
         self._reset(())
 
     def _reset(self, universe: tuple[str, ...]):
@@ -190,7 +231,8 @@ class Z3Session(Session):
         self._solver.set("core.minimize", True)
         self._selectors: dict[Formula, z3.BoolRef] = {}
         self._goal_selectors: dict[Formula, z3.BoolRef] = {}
-        self._groundable: dict[Formula, bool] = {}
+        self._axiom_sets: dict[tuple, list] = {}
+        self._timeout = None
 
     def _universe_for(self, formulas: list[Formula], skolems: int) -> tuple[str, ...]:
         names: set[str] = set(self._universe or ())
@@ -199,57 +241,101 @@ class Z3Session(Session):
         names.update(f"{SKOLEM_PREFIX}{i}" for i in range(1, max(skolems, 1) + 1))
         return tuple(sorted(names))
 
-    def _selector(self, table: dict, f: Formula, prefix: str, skolems: int) -> z3.BoolRef:
+    def declare(self, formulas) -> None:
+        """Grow the universe once for every constant the problem will mention."""
+        names = set(self._universe or ())
+        for f in formulas:
+            names.update(c.name for c in constants(f))
+        names.update(f"{SKOLEM_PREFIX}{i}" for i in range(1, 3))
+        universe = tuple(sorted(names))
+        if universe != self._universe:
+            self._reset(universe)
+
+    def _prepared(self, f: Formula, goal: bool) -> tuple[Formula, int, frozenset[str]]:
+        """(NNF of f, or of its negation for a goal; outer existentials), cached;
+        raises NotGroundable for formulas outside the grounded fragment."""
+        key = (f, goal)
+        hit = self._prepared_cache.get(key)
+        if hit is None:
+            g = nnf(negate(f)) if goal else nnf(f)
+            if _has_eq(g):
+                hit = NotGroundable("equality")
+            else:
+                n = _count_outer_exists(g)
+                if (not goal and n) or n > 4:
+                    hit = NotGroundable("existential")
+                else:
+                    hit = (g, n, frozenset(c.name for c in constants(f)))
+            self._prepared_cache[key] = hit
+        if isinstance(hit, NotGroundable):
+            raise hit
+        return hit
+
+    def _selector(self, table: dict, f: Formula, prefix: str, goal: bool) -> z3.BoolRef:
         sel = table.get(f)
         if sel is None:
+            g, skolems, _ = self._prepared(f, goal)
             sel = z3.Bool(f"{prefix}{len(table)}", self.ctx)
             names = [f"{SKOLEM_PREFIX}{i}" for i in range(1, skolems + 1)]
-            g = self._grounder.ground(f, {}, names)
-            self._solver.add(z3.Implies(sel, g, self.ctx))
+            self._solver.add(_implies(self.ctx, sel, self._grounder.ground(g, {}, names)))
             table[f] = sel
         return sel
 
+    def _check(self, assumptions: list) -> z3.CheckSatResult:
+        """`Solver.check(*assumptions)` without the Python wrapper's per-argument checks."""
+        arr = (z3.Ast * len(assumptions))()
+        for i, a in enumerate(assumptions):
+            arr[i] = a.as_ast()
+        r = z3.Z3_solver_check_assumptions(self.ctx.ref(), self._solver.solver, len(assumptions), arr)
+        return z3.CheckSatResult(r)
+
+    def _core_ids(self) -> set[int]:
+        vec = z3.AstVector(z3.Z3_solver_get_unsat_core(self.ctx.ref(), self._solver.solver), self.ctx)
+        ref = self.ctx.ref()
+        return {z3.Z3_get_ast_id(ref, vec.vector and z3.Z3_ast_vector_get(ref, vec.vector, i))
+                for i in range(len(vec))}
+
     def _entails(self, axioms: list[Formula], goal: Formula, time_limit: float) -> Verdict:
         watch = Stopwatch()
-        neg_goal = nnf(negate(goal))
-        ax_nnf = [nnf(a) for a in axioms]
         try:
-            if any(_has_eq(f) for f in ax_nnf + [neg_goal]):
-                raise NotGroundable("equality")
-            if any(_count_outer_exists(a) for a in ax_nnf):
-                raise NotGroundable("existential axiom")
-            skolems = _count_outer_exists(neg_goal)
-            if skolems > 4:
-                raise NotGroundable("too many existentials")
-            universe = self._universe_for(axioms + [goal], skolems)
-            if universe != self._universe:
-                self._reset(universe)
-            sels = [self._selector(self._selectors, a, "ax", 0) for a in ax_nnf]
-            gsel = self._selector(self._goal_selectors, neg_goal, "goal", skolems)
+            _, skolems, names = self._prepared(goal, True)
+            names = set(names)
+            key = tuple(axioms)
+            ax_names = self._axiom_names.get(key)
+            if ax_names is None:
+                ax_names = frozenset().union(*(self._prepared(a, False)[2] for a in axioms))
+                self._axiom_names[key] = ax_names
+            missing = (names | ax_names).difference(self._universe)
+            if missing or skolems > sum(1 for e in self._universe if e.startswith(SKOLEM_PREFIX)):
+                self._reset(self._universe_for(axioms + [goal], skolems))
+            key = tuple(axioms)
+            sels = self._axiom_sets.get(key)
+            if sels is None:
+                sels = [self._selector(self._selectors, a, "ax", False) for a in axioms]
+                self._axiom_sets[key] = sels
+            gsel = self._selector(self._goal_selectors, goal, "goal", True)
         except NotGroundable:
             return self._entails_quantified(axioms, goal, time_limit, watch)
-        self._solver.set("timeout", max(1, int(time_limit * 1000)))
-        result = self._solver.check(*sels, gsel)
+        timeout = max(1, int(time_limit * 1000))
+        if timeout != self._timeout:
+            self._solver.set("timeout", timeout)
+            self._timeout = timeout
+        result = self._check(sels + [gsel])
         if result == z3.unsat:
-            core = set(map(str, self._solver.unsat_core()))
-            used = tuple(i for i, s in enumerate(sels) if str(s) in core)
+            core = self._core_ids()
+            used = tuple(i for i, s in enumerate(sels) if s.get_id() in core)
             # Without the negated goal in the core, the axioms alone are contradictory.
-            status = THEOREM if str(gsel) in core else CONTRADICTORY_AXIOMS
+            status = THEOREM if gsel.get_id() in core else CONTRADICTORY_AXIOMS
             return Verdict(status, "z3", watch.seconds, used=used)
         if result == z3.sat:
+            m = self._solver.model()
+            atoms = self._grounder.names
+            universe = self._universe
             return Verdict(COUNTER_SATISFIABLE, "z3", watch.seconds,
-                           model=self._model(self._solver.model()))
+                           model_fn=lambda: _countermodel(m, atoms, universe))
         reason = self._solver.reason_unknown()
         status = TIMEOUT if "timeout" in reason or "canceled" in reason else GAVE_UP
         return Verdict(status, "z3", watch.seconds, detail=reason)
-
-    def _model(self, m: z3.ModelRef) -> Countermodel:
-        ext: dict[str, set] = {}
-        for (pred, args), b in self._grounder.atoms.items():
-            if z3.is_true(m.eval(b, model_completion=True)):
-                ext.setdefault(pred, set()).add(args)
-        domain = tuple(self._universe)
-        return Countermodel(domain, {p: frozenset(v) for p, v in ext.items()})
 
     def _entails_quantified(self, axioms, goal, time_limit, watch) -> Verdict:
         ctx = self.ctx
