@@ -300,6 +300,44 @@ def eval_cmd(corpora, out_dir, jobs, prover, limit, compare_dirs):
     sys.exit(EXIT_FINDINGS if summary["failed"] else EXIT_CLEAN)
 
 
+# -------------------------------------------------------------------- corpus
+
+@main.group()
+def corpus():
+    """The project's own problem generator."""
+
+
+@corpus.command()
+@click.option("--out", "out_dir", default="corpora/prontoqa", show_default=True, metavar="DIR")
+@click.option("--seed", default=7, show_default=True, type=int)
+@click.option("--per-setting", default=20, show_default=True, type=click.IntRange(1, 10000),
+              help="Problems per ontology and hop count.")
+@click.option("--max-hops", default=5, show_default=True, type=click.IntRange(1, 10))
+@click.option("--inject", is_flag=True, help="Also write injected.jsonl: each correct program "
+              "with one recorded shallow or deep error.")
+@guarded
+def generate(out_dir, seed, per_setting, max_hops, inject):
+    """Write PrOntoQA-style problems (false and fictional ontologies, 1 to N hops)."""
+    import random
+    from pathlib import Path
+    from .files import write_atomic
+    from .generator import generate as gen, inject as inject_error
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    problems = gen(seed, per_setting, hops=range(1, max_hops + 1))
+    count = 0
+    for (onto, k), ps in problems.items():
+        doc = {f"example{i + 1}": p.to_generator_record() for i, p in enumerate(ps)}
+        write_atomic(str(out / f"{onto}-{k}hop.json"), json.dumps(doc, indent=1) + "\n")
+        count += len(ps)
+    if inject:
+        rng = random.Random(seed + 1)
+        lines = [json.dumps(inject_error(p, rng).to_jsonl())
+                 for ps in problems.values() for p in ps]
+        write_atomic(str(out / "injected.jsonl"), "\n".join(lines) + "\n")
+    click.echo(f"wrote {count} problems to {out}" + (" (and injected.jsonl)" if inject else ""))
+
+
 # --------------------------------------------------------------------- rules
 
 @main.command()

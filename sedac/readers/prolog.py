@@ -126,8 +126,10 @@ class _ToTerm(Transformer):
         return t
 
 
-ARITHMETIC = frozenset("is =:= =\\= < > =< >= + - * / // mod rem ** ^ >> << /\\ \\/ "
-                       "succ plus abs min max".split())
+ARITHMETIC = frozenset("is =:= =\\= < > =< >= + - * / // mod rem ** ^ >> << /\\ \\/".split())
+# Arithmetic functions: arithmetic only inside a term (`X is max(A, B)`), while a goal
+# `max(X)` is the predicate of a name such as Max.
+FUNCTIONS = frozenset("succ plus abs min max sqrt sign".split())
 TYPE_TESTS = frozenset({"integer", "number", "float", "atom", "atomic", "var", "nonvar",
                         "compound", "callable", "is_list"})
 BUILTIN_IO = frozenset({"write", "writeln", "print", "format", "nl", "halt", "read",
@@ -176,7 +178,7 @@ class _Reader:
             raise Unreadable("knowledge", "K001",
                              f"number {t.text} in a clause: arithmetic is background knowledge, "
                              "not a translation of the text")
-        if t.name in ARITHMETIC:
+        if t.name in ARITHMETIC or t.name in FUNCTIONS:
             raise Unreadable("knowledge", "K001",
                              f"arithmetic `{term_text(t)}` is background knowledge, "
                              "not a translation of the text")
