@@ -116,7 +116,7 @@ def check(programs, nl_file, truth_file, mode, lang, prover, fix, unsafe_fixes, 
         report.diagnostics = [d for d in report.diagnostics
                               if (not selectors or matches(d.code, d.category, selectors))
                               and not matches(d.code, d.category, ignored)]
-        set_statuses(report.diagnostics, applied=fix or diff, unsafe=unsafe_fixes)
+        set_statuses(report.diagnostics, unsafe=unsafe_fixes)
         reports.append(report)
     diffs = []
     for r in reports:
@@ -134,9 +134,10 @@ def check(programs, nl_file, truth_file, mode, lang, prover, fix, unsafe_fixes, 
         _emit(text, output_file)
     else:
         _emit(render(output_format, reports, show_statistics=statistics,
-                     unsafe_fixes=unsafe_fixes), output_file)
+                     unsafe_fixes=unsafe_fixes, applied=fix), output_file)
+    # Diagnostics remain unless --fix wrote their fixes into the files.
     remaining = [d for r in reports for d in r.diagnostics
-                 if d.status not in ("fixed", "dropped") or diff]
+                 if not (fix and not diff and d.status in ("fixed", "dropped"))]
     sys.exit(EXIT_CLEAN if exit_zero or not remaining else EXIT_FINDINGS)
 
 

@@ -95,15 +95,18 @@ def apply_fixes(text: str, diags: list[Diagnostic]) -> str:
     return text
 
 
-def set_statuses(diags: list[Diagnostic], applied: bool, unsafe: bool) -> None:
-    """`fixed`/`dropped` for fixes applied (by --fix or shown by --diff), else
-    `fixable`, or `non-fixable` where no automatic fix exists."""
+def set_statuses(diags: list[Diagnostic], unsafe: bool) -> None:
+    """What the analysis did, as `fixed_program` shows it: `fixed` or `dropped` where the
+    flags allow the fix (safe fixes always, deep ones with `unsafe`), `fixable` where a
+    fix waits for `--unsafe-fixes`, `non-fixable` where no automatic fix exists."""
     allowed = ("safe", "unsafe") if unsafe else ("safe",)
     for d in diags:
         if d.fix is None or d.fix.applicability == "display-only":
             d.status = "non-fixable"
-        elif applied and d.fix.applicability in allowed:
+        elif d.fix.applicability in allowed:
             d.status = "dropped" if d.fix.rule in REMOVAL_RULES else "fixed"
+        elif d.code == "D000":
+            d.status = "non-fixable"
         else:
             d.status = "fixable"
 
@@ -184,7 +187,7 @@ def analyse(program: Program, truth: Truth | None = None, mode: str | None = Non
         report.prover_calls = session.calls
     diags.sort(key=lambda d: (d.span.line, d.span.column, d.code))
     report.diagnostics = diags
-    set_statuses(diags, applied=False, unsafe=unsafe_fixes)
+    set_statuses(diags, unsafe=unsafe_fixes)
     return report
 
 

@@ -5,7 +5,7 @@ from dataclasses import dataclass, field
 
 from .errors import SedacError
 from .fol import Formula, constants, predicates, to_unicode
-from .vocab import COMPOUND_HEADS, KNOWN_COMPOUNDS, Vocabulary, looks_plural, singularize
+from .vocab import COMPOUND_HEADS, KNOWN_COMPOUNDS, KNOWN_NOUNS, Vocabulary, looks_plural, singularize
 
 
 @dataclass(frozen=True)
@@ -85,7 +85,7 @@ def program_vocabulary(preds: set[str], consts: set[str], base: Vocabulary | Non
     for c in consts:
         low = c.lower()
         is_class = (low in v.nouns or singularize(low) in v.nouns or looks_plural(low)
-                    or v.noun_of_adjective(low) is not None)
+                    or low in KNOWN_NOUNS or v.noun_of_adjective(low) is not None)
         if not is_class:
             v.names.add(low)
     return v

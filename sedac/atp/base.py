@@ -33,33 +33,37 @@ class Countermodel:
         return tuple(args) in self.extension.get(pred, frozenset())
 
     def describe(self) -> str:
-        """`wren is fruity and integer; nothing else holds`, readable by a person."""
+        """`wren is fruity and integer; i1 is brown; nothing else holds`.
+
+        Elements the problem does not name are called i1, i2, ...; an element with
+        no property is left to the closing `nothing else holds`."""
         parts = []
         for element in self.domain:
             props = sorted(p for p, ext in self.extension.items() if (element,) in ext)
             if props:
-                parts.append(f"{_element_name(element)} is {_and(props)}")
-            else:
-                parts.append(f"{_element_name(element)} has no property")
+                parts.append(f"{self.name(element)} is {_and(props)}")
         for p, ext in sorted(self.extension.items()):
             for tup in sorted(ext):
                 if len(tup) == 0:
                     parts.append(f"{p} holds")
                 elif len(tup) > 1:
-                    parts.append(f"{p}({', '.join(_element_name(e) for e in tup)})")
+                    parts.append(f"{p}({', '.join(self.name(e) for e in tup)})")
         if not parts:
-            return f"a domain of {len(self.domain)} element(s) where nothing holds"
+            return f"a domain of {len(self.domain)} individual(s) where nothing holds"
         return "; ".join(parts) + "; nothing else holds"
 
+    def name(self, element: str) -> str:
+        """A readable name: the constant, or i1, i2... for unnamed individuals."""
+        if not element.startswith("$"):
+            return element
+        unnamed = [e for e in self.domain if e.startswith("$")]
+        return f"i{unnamed.index(element) + 1}"
+
     def to_json(self) -> dict:
-        return {"domain": [_element_name(e) for e in self.domain],
-                "extension": {p: sorted([_element_name(e) for e in t] for t in ext)
+        return {"domain": [self.name(e) for e in self.domain],
+                "extension": {p: sorted([self.name(e) for e in t] for t in ext)
                               for p, ext in sorted(self.extension.items()) if ext},
                 "text": self.describe()}
-
-
-def _element_name(e: str) -> str:
-    return "some other individual" if e.startswith("$") else e
 
 
 def _and(words: list[str]) -> str:

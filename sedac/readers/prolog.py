@@ -341,6 +341,7 @@ class PrologReader:
             self._piece(cleaned, start, end, terminated, index, prog)
         self._knowledge_pass(prog)
         self._nl_query(prog)
+        prog.diagnostics.sort(key=lambda d: (d.span.start, d.code))
         return prog
 
     # ------------------------------------------------------------ passes

@@ -97,6 +97,7 @@ class SectionReader:
                     span, fix=Fix("safe", "", "remove-line", _line_with_newline(index, start, line))))
                 continue
             self._statement(stripped, gloss.strip(), section, span, prog)
+        prog.diagnostics.sort(key=lambda d: (d.span.start, d.code))
         return prog
 
     def _junk(self, prog, index, start, text, what) -> int:

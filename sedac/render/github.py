@@ -14,7 +14,7 @@ def render(reports, **_) -> str:
     out = []
     for r in reports:
         for d in r.diagnostics:
-            level = "warning" if d.category == "omission" or d.status in ("fixed", "dropped") else "error"
+            level = "warning" if d.category == "omission" else "error"
             props = (f"file={_prop(r.path)},line={d.span.line},col={d.span.column},"
                      f"endLine={d.span.end_line},endColumn={d.span.end_column},"
                      f"title={_prop(f'{d.code} {d.category}')}")

@@ -6,22 +6,23 @@ from collections import Counter
 from ..codes import CODES
 
 
-def render(reports, show_statistics: bool = False, unsafe_fixes: bool = False, **_) -> str:
+def render(reports, show_statistics: bool = False, unsafe_fixes: bool = False,
+           applied: bool = False, **_) -> str:
+    """`applied`: the fixes were written (`--fix`), so fixed diagnostics are counted as such."""
     out: list[str] = []
     total = fixed = fixable = hidden = 0
     for r in reports:
         for d in r.diagnostics:
             total += 1
             mark = ""
-            if d.status in ("fixed", "dropped"):
+            if d.status in ("fixed", "dropped") and applied:
                 fixed += 1
                 mark = f" [{d.status}]"
+            elif d.status in ("fixed", "dropped"):
+                fixable += 1
+                mark = " [*]"
             elif d.status == "fixable":
-                if d.fix.applicability == "safe" or unsafe_fixes:
-                    fixable += 1
-                    mark = " [*]"
-                else:
-                    hidden += 1
+                hidden += 1
             out.append(f"{r.path}:{d.span.line}:{d.span.column}: {d.code} [{d.category}] "
                        f"{d.message}{mark}")
         if r.answer is not None:

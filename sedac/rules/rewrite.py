@@ -12,14 +12,15 @@ from .base import (REWRITE, bind, class_rule, implication, literal, parts, renam
 @rule("R1", "proper-noun-predicate", REWRITE, "![X]: (p(X) => f)", "f with X bound to p",
       "p is a proper noun")
 def r1(f: Formula, vocab) -> Formula | None:
-    """Anti-pattern: a name used as a predicate, `swims(X) :- tom(X).`
+    """Anti-pattern: a name used as a predicate, `swims(X) :- tom(X).` (or `∀x (Tom → Swims(x))`).
     Best practice: say it of the individual, `swims(tom).`"""
     vs, body, head = parts(f)
     lit = literal(body)
     if len(vs) != 1 or lit is None or not lit[0]:
         return None
     atom = lit[1]
-    if atom.args != (vs[0],) or not vocab.is_name(atom.pred):
+    # `p(X)`, or a bare `p` (`∀x (Max → Zumpus(x))`), where p names an individual
+    if atom.args not in ((vs[0],), ()) or not vocab.is_name(atom.pred):
         return None
     return bind(head, vs[0], atom.pred.lower())
 

@@ -1,0 +1,46 @@
+"""The rewrite and derivation rules, case by case from tests/data/rules.json."""
+from __future__ import annotations
+
+from sedac.readers.tptp import parse_formula
+from sedac.rules import BY_CODE, REGISTRY, equivalence_key, propose, rewrite_formula
+from sedac.truth import truth_from_text
+
+
+def test_rule(rule_case):
+    vocab = truth_from_text(rule_case["text"]).vocab
+    f = parse_formula(rule_case["formula"])
+    rewritten, codes = rewrite_formula(f, vocab)
+    assert rewritten == parse_formula(rule_case["rewrite"])
+    assert codes == rule_case["codes"]
+    if "candidates" in rule_case:
+        got = {equivalence_key(g) for g in propose(f, vocab)}
+        want = {equivalence_key(parse_formula(c)) for c in rule_case["candidates"]}
+        assert got == want
+
+
+def test_registry_codes_are_unique_and_complete():
+    codes = [r.code for r in REGISTRY]
+    assert len(codes) == len(set(codes))
+    assert set(codes) == {f"R{i}" for i in range(1, 10)} | {"D1", "D2", "D3"}
+    assert all(BY_CODE[c].doc for c in codes), "every rule documents itself"
+
+
+def test_propose_deduplicates_contrapositives():
+    vocab = truth_from_text("Every cat is a dog.").vocab
+    cands = propose(parse_formula("! [X] : (cat(X) => dog(X))"), vocab)
+    keys = [equivalence_key(c) for c in cands]
+    assert len(keys) == len(set(keys))
+    # `dog => ~cat` is the contrapositive of `cat => ~dog`: only one of them is proposed
+    a = equivalence_key(parse_formula("! [X] : (cat(X) => ~ dog(X))"))
+    b = equivalence_key(parse_formula("! [X] : (dog(X) => ~ cat(X))"))
+    assert a == b and a in keys
+
+
+def test_partial_mode_vocabulary_without_text():
+    from sedac.truth import program_vocabulary
+    v = program_vocabulary({"cats", "blue", "loud", "even"}, {"tom", "negative"}, None)
+    assert rewrite_formula(parse_formula("blue(cats)"), v)[1] == ["R2"]
+    assert rewrite_formula(parse_formula("blue(tom)"), v)[1] == []
+    assert rewrite_formula(parse_formula("! [X] : (even(X) => loud(X))"), v)[0] == \
+        parse_formula("! [X] : (even_number(X) => loud(X))")
+    assert rewrite_formula(parse_formula("brown(negative)"), v)[1] == ["R4"]
