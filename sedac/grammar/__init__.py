@@ -10,10 +10,13 @@ HERE = Path(__file__).parent
 
 
 @lru_cache(maxsize=None)
-def lark_parser(name: str) -> Lark:
-    """The LALR parser of `sedac/grammar/NAME.lark`, built once per process."""
+def lark_parser(name: str, transformer=None) -> Lark:
+    """The LALR parser of `sedac/grammar/NAME.lark`, built once per process.
+
+    With a `transformer` (an instance, shared), the parser builds the result as it
+    parses instead of making a tree first: several times faster on large programs."""
     text = (HERE / f"{name}.lark").read_text(encoding="utf-8")
-    return Lark(text, parser="lalr", propagate_positions=True, maybe_placeholders=False)
+    return Lark(text, parser="lalr", maybe_placeholders=False, transformer=transformer)
 
 
 def max_nesting(text: str) -> int:

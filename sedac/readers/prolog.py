@@ -532,10 +532,51 @@ def _whole_line(index: LineIndex, span: Span) -> Span:
     return index.span(span.start - (span.column - 1), end)
 
 
+_TO_TERM = _ToTerm()
+_NAME = r"[a-z][A-Za-z0-9_]*"
+_ARG = r"(?:[a-z][A-Za-z0-9_]*|[A-Z_][A-Za-z0-9_]*)"
+_LIT = rf"(?:\\\+\s*)?{_NAME}(?:\(\s*{_ARG}(?:\s*,\s*{_ARG})*\s*\))?"
+_SIMPLE = re.compile(rf"^\s*(\?-\s*)?({_LIT})\s*(?::-\s*({_LIT}(?:\s*,\s*{_LIT})*))?\s*\.\s*$")
+_LIT_PARTS = re.compile(rf"(\\\+\s*)?({_NAME})(?:\(([^()]*)\))?")
+
+
+def _fast_literal(text: str):
+    m = _LIT_PARTS.fullmatch(text.strip())
+    neg, name, args = m.group(1), m.group(2), m.group(3)
+    if args is None:
+        t = PAtom(name)
+    else:
+        t = PComp(name, tuple(PVar(a) if a[0].isupper() or a[0] == "_" else PAtom(a)
+                              for a in (x.strip() for x in args.split(","))))
+    return PComp("\\+", (t,)) if neg else t
+
+
+def _fast_parse(body: str):
+    """The common clause shapes (facts, rules with a conjunction of literals, simple
+    queries) without the general parser, which costs ten times more per clause."""
+    m = _SIMPLE.match(body)
+    if m is None:
+        return None
+    head = _fast_literal(m.group(2))
+    if m.group(1):
+        if m.group(3):
+            return None
+        return PComp("?-", (head,))
+    if not m.group(3):
+        return head
+    lits = [_fast_literal(x) for x in re.findall(_LIT, m.group(3))]
+    body_t = lits[-1]
+    for lit in reversed(lits[:-1]):
+        body_t = PComp(",", (lit, body_t))
+    return PComp(":-", (head, body_t))
+
+
 def _parse(body: str):
+    fast = _fast_parse(body)
+    if fast is not None:
+        return fast, None
     try:
-        tree = lark_parser("prolog").parse(body)
-        return _ToTerm().transform(tree), None
+        return lark_parser("prolog", _TO_TERM).parse(body), None
     except UnexpectedCharacters as e:
         return None, f"unexpected `{body[e.pos_in_stream]}` at column {e.column}"
     except UnexpectedToken as e:

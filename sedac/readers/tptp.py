@@ -96,13 +96,15 @@ class _ToFol(Transformer):
                          line=tok.line)
 
 
+_TO_FOL = _ToFol()
+
+
 def read_tptp(text: str, path: str = "<tptp>") -> list[TptpItem]:
     """Parse a TPTP FOF problem; raises `SedacError` naming the line on bad input."""
     if max_nesting(text) > MAX_NESTING:
         raise SedacError(f"formulas nest deeper than {MAX_NESTING} levels", path=path)
     try:
-        tree = lark_parser("tptp").parse(text)
-        return list(_ToFol().transform(tree).children)
+        return list(lark_parser("tptp", _TO_FOL).parse(text).children)
     except UnexpectedInput as e:
         got = text[e.pos_in_stream:e.pos_in_stream + 20].split("\n")[0] if e.pos_in_stream is not None else ""
         raise SedacError(f"TPTP syntax error near {got!r}", path=path, line=e.line) from None
