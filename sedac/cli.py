@@ -301,6 +301,76 @@ def eval_cmd(corpora, out_dir, jobs, prover, limit, compare_dirs):
     sys.exit(EXIT_FINDINGS if summary["failed"] else EXIT_CLEAN)
 
 
+# -------------------------------------------------------------- verify-chain
+
+@main.command("verify-chain")
+@click.argument("inputs", nargs=-1)
+@click.option("--text", "text_file", metavar="TEXT_FILE",
+              help="One chain from the command line: the problem text and its question...")
+@click.option("--steps", "steps_file", metavar="FILE", help="...the chain, one step a line...")
+@click.option("--gold", type=click.Choice(["True", "False"]), help="...the gold answer...")
+@click.option("--predicted", type=click.Choice(["True", "False"]), help="...and the model's answer.")
+@click.option("--mutate", "per_class", type=click.IntRange(1), metavar="N",
+              help="Verify N generated mutations per class of each gold chain set instead.")
+@click.option("--prover", default="auto")
+@click.option("--output-format", default="text", type=click.Choice(["text", "json"]))
+@guarded
+def verify_chain_cmd(inputs, text_file, steps_file, gold, predicted, per_class, prover,
+                     output_format):
+    """Label each step of reasoning chains and classify the chains (T1-T4, F1, F2)."""
+    import time
+    from .chains import Chain, chains_from_problems, mutated_chains, summarize_chains, verify_chain
+    from .corpus import read_corpus
+    from .files import read_text
+    from .vocab import sentences
+    chains = []
+    if text_file:
+        if not (steps_file and gold and predicted):
+            raise SedacError("--text needs --steps, --gold and --predicted")
+        text = read_text(text_file, "problem text")
+        sents = [s for _, s in sentences(text)]
+        question = next((s for s in sents if s.lower().startswith(("true or false", "is the following"))), "")
+        if not question:
+            raise SedacError("the problem text has no question ('True or false: ...')", path=text_file)
+        context = " ".join(s for s in sents if s != question)
+        steps = [l.strip() for l in read_text(steps_file, "chain").splitlines() if l.strip()]
+        chains.append(Chain(os.path.basename(steps_file), context, question, gold, steps, predicted))
+    for path in inputs:
+        chains.extend(chains_from_problems(read_corpus(path)))
+    if not chains:
+        raise SedacError("no chain to verify: name a corpus with chains, or use --text")
+    if per_class:
+        chains = mutated_chains(chains, per_class)
+    engine = __import__("sedac.atp", fromlist=["get_prover"]).get_prover(prover)
+    start = time.perf_counter()
+    results = [verify_chain(c, engine) for c in chains]
+    seconds = time.perf_counter() - start
+    summary = summarize_chains(results)
+    if per_class:
+        right = sum(1 for r in results if r["class"] == r.get("intended"))
+        summary_extra = {"mutations": len(results), "classified_as_intended": right}
+    else:
+        summary_extra = {}
+    if output_format == "json":
+        click.echo(json.dumps({"chains": results, "summary": summary, **summary_extra,
+                               "ms_per_chain": round(1000 * seconds / len(results), 2)},
+                              ensure_ascii=False, indent=1))
+    else:
+        for r in results:
+            bad = [s for s in r["steps"] if s["label"] != "True"]
+            line = f"{r['id']}: {r['class']} (answer {'right' if r['answer_correct'] else 'wrong'}, " \
+                   f"path {'valid' if r['valid_path'] else 'invalid'})"
+            if r.get("intended") and r["intended"] != r["class"]:
+                line += f" [intended {r['intended']}]"
+            click.echo(line)
+            for s in bad:
+                click.echo(f"  step {s['index']} {s['label']}: {s['text']}")
+        click.echo("summary: " + ", ".join(f"{k} {v}" for k, v in summary.items())
+                   + (f"; {summary_extra['classified_as_intended']}/{summary_extra['mutations']} "
+                      "as intended" if summary_extra else "")
+                   + f"; {1000 * seconds / len(results):.1f} ms per chain")
+
+
 # -------------------------------------------------------------------- corpus
 
 @main.group()

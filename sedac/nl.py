@@ -3,7 +3,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .fol import Formula
+import re
+
+from .fol import Atom, Const, Forall, Formula, Implies, Not, Var
 from .readers.tptp import parse_formula
 from .swipl import plist, quote, run
 from .vocab import Vocabulary, sentences, split_words, vocabulary_from_text, words, pluralize
@@ -25,6 +27,7 @@ class GroundTruth:
     sentences: list[NlSentence]
     vocab: Vocabulary
     text: str = ""
+    extra: list = field(default_factory=list)   # parses of the extra sentences
 
     @property
     def statements(self) -> list[NlSentence]:
@@ -76,19 +79,40 @@ def parse_sentences(texts: list[str], vocab: Vocabulary) -> list[tuple[str, Form
             out.append(None)
         else:
             kind, tptp = r.split("\t", 1)
-            out.append((kind, parse_formula(tptp)))
+            out.append((kind, _formula(tptp)))
     return out
+
+
+_RULE = re.compile(r"^! \[X\] : \((\w+)\(X\) => (~ )?(\w+)\(X\)\)$")
+_FACT = re.compile(r"^(~ )?(\w+)\((\w+)\)$")
+_X = Var("X")
+
+
+def _formula(tptp: str) -> Formula:
+    """The DCG's output: its two shapes directly, anything else through the TPTP reader."""
+    m = _RULE.match(tptp)
+    if m:
+        head = Atom(m.group(3), (_X,))
+        return Forall((_X,), Implies(Atom(m.group(1), (_X,)), Not(head) if m.group(2) else head))
+    m = _FACT.match(tptp)
+    if m:
+        atom = Atom(m.group(2), (Const(m.group(3)),))
+        return Not(atom) if m.group(1) else atom
+    return parse_formula(tptp)
 
 
 def nl_to_fof(text: str, extra_sentences: list[str] = ()) -> GroundTruth:
     """Every sentence of a PrOntoQA problem text to its canonical formula.
 
-    `extra_sentences` (a chain of thought, say) contribute vocabulary only.
+    `extra_sentences` (a chain of thought, say) contribute vocabulary, and are parsed
+    in the same call: their results are in `GroundTruth.extra`.
     """
     found = sentences(text)
     texts = [s for _, s in found]
-    vocab = vocabulary_from_text(texts + list(extra_sentences))
-    parsed = parse_sentences(texts, vocab) if texts else []
+    extra = list(extra_sentences)
+    vocab = vocabulary_from_text(texts + extra)
+    parsed_all = parse_sentences(texts + extra, vocab) if texts or extra else []
+    parsed, extra_parsed = parsed_all[:len(texts)], parsed_all[len(texts):]
     out = []
     for i, ((offset, sent), res) in enumerate(zip(found, parsed), start=1):
         line = text.count("\n", 0, offset) + 1
@@ -99,4 +123,4 @@ def nl_to_fof(text: str, extra_sentences: list[str] = ()) -> GroundTruth:
                                   "not a sentence of the forms the grammar knows"))
         else:
             out.append(NlSentence(i, sent, line, column, res[0], res[1]))
-    return GroundTruth(out, vocab, text)
+    return GroundTruth(out, vocab, text, extra_parsed)

@@ -26,6 +26,7 @@ class Truth:
     vocab: Vocabulary = field(default_factory=Vocabulary)
     unparsed: list[tuple[int, str, int]] = field(default_factory=list)  # (index, text, line)
     source: str = "text"
+    extra: list = field(default_factory=list)  # parses of extra sentences (a chain), or None
 
     @property
     def axioms(self) -> list[Formula]:
@@ -38,7 +39,7 @@ def truth_from_text(text: str, chain: list[str] = ()) -> Truth:
     facts = [Fact(s.index, s.text, s.formula, s.line) for s in g.statements]
     q = g.question
     return Truth(facts, q.formula if q else None, q.text if q else "", g.vocab,
-                 [(s.index, s.text, s.line) for s in g.unparsed], "text")
+                 [(s.index, s.text, s.line) for s in g.unparsed], "text", g.extra)
 
 
 def truth_from_tptp(text: str, path: str) -> Truth:

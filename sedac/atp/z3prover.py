@@ -229,6 +229,7 @@ class Z3Session(Session):
         self._grounder = _Grounder(self.ctx, universe)
         self._solver = z3.Solver(ctx=self.ctx)
         self._solver.set("core.minimize", True)
+        self._solver.set("phase_selection", 0)  # prefer false: small, readable countermodels
         self._selectors: dict[Formula, z3.BoolRef] = {}
         self._goal_selectors: dict[Formula, z3.BoolRef] = {}
         self._axiom_sets: dict[tuple, list] = {}
