@@ -210,7 +210,7 @@ def _full_sedac(program: Program, truth: Truth, results: list[ClauseResult], ses
     for k, r in enumerate(results):
         clause = program.clauses[r.index]
         f = r.safe
-        v = session.entails(nl_ax, f)
+        v = session.entails(nl_ax, f, core=False)
         if v.holds:
             continue
         candidates = [(g, codes) for g, codes in propose(f, vocab).items()
@@ -238,7 +238,7 @@ def _full_sedac(program: Program, truth: Truth, results: list[ClauseResult], ses
         scored = []
         for g, codes, vg in accepted:
             # The score only breaks ties between accepted candidates: one needs none.
-            score = (sum(1 for s in nl_ax if session.entails(others + [g], s).holds)
+            score = (sum(1 for s in nl_ax if session.entails(others + [g], s, core=False).holds)
                      if len(accepted) > 1 else None)
             deep = [c for c in codes if c.startswith("D")]
             scored.append((-(score or 0), len(deep), codes, g, vg, score))
@@ -308,21 +308,19 @@ def _omissions(report: FileReport, session: Session, diags: list[Diagnostic]) ->
     li = LineIndex(report.program.text)
     at = li.span(max(0, index_end - 1), index_end) if index_end else li.span(0, 0)
     for fact in report.truth.facts:
-        v = session.entails(axioms, fact.formula)
-        if v.holds:
+        if session.entails(axioms, fact.formula, core=False).holds:
             continue
         text = clause_text(fact.formula, report.program.lang, "statement", fact.text)
         diags.append(Diagnostic(
             "O001", "omission", f"the program never says sentence {fact.index}: `{fact.text}`",
             at, fix=Fix("display-only", text or "", "add-premise", at),
             evidence={"sentence": fact.index, "text": fact.text,
-                      "formula": describe(fact.formula),
-                      "countermodel": v.model.to_json() if v.model else None}))
+                      "formula": describe(fact.formula)}))
 
 
 def answer_open(axioms: list[Formula], query: Formula, session: Session) -> str:
-    pos = session.entails(axioms, query)
-    neg = session.entails(axioms, negate(query))
+    pos = session.entails(axioms, query, core=False)
+    neg = session.entails(axioms, negate(query), core=False)
     if pos.holds and neg.holds:
         return "Inconsistent"
     if pos.holds:

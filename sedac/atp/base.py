@@ -147,18 +147,20 @@ class Session:
         self._cache: dict[tuple, Verdict] = {}
 
     def entails(self, axioms: Sequence[Formula], goal: Formula,
-                time_limit: float = DEFAULT_TIME_LIMIT) -> Verdict:
+                time_limit: float = DEFAULT_TIME_LIMIT, core: bool = True) -> Verdict:
+        """`core=False` says the caller will not read `used` (a backend may skip it)."""
         key = (tuple(axioms), goal)
         hit = self._cache.get(key)
-        if hit is not None:
+        if hit is not None and (hit.used is not None or not core or not hit.holds):
             self.cache_hits += 1
             return hit
         self.calls += 1
-        v = self._entails(list(axioms), goal, time_limit)
+        v = self._entails(list(axioms), goal, time_limit, core)
         self._cache[key] = v
         return v
 
-    def _entails(self, axioms: list[Formula], goal: Formula, time_limit: float) -> Verdict:
+    def _entails(self, axioms: list[Formula], goal: Formula, time_limit: float,
+                 core: bool = True) -> Verdict:
         return self.prover.entails(axioms, goal, time_limit)
 
     def declare(self, formulas) -> None:
@@ -167,7 +169,7 @@ class Session:
 
     def consistent(self, axioms: Sequence[Formula],
                    time_limit: float = DEFAULT_TIME_LIMIT) -> Verdict:
-        return as_consistency(self.entails(axioms, FALSE, time_limit))
+        return as_consistency(self.entails(axioms, FALSE, time_limit, core=False))
 
 
 class Stopwatch:

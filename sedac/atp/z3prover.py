@@ -296,7 +296,8 @@ class Z3Session(Session):
         return {z3.Z3_get_ast_id(ref, vec.vector and z3.Z3_ast_vector_get(ref, vec.vector, i))
                 for i in range(len(vec))}
 
-    def _entails(self, axioms: list[Formula], goal: Formula, time_limit: float) -> Verdict:
+    def _entails(self, axioms: list[Formula], goal: Formula, time_limit: float,
+                 core: bool = True) -> Verdict:
         watch = Stopwatch()
         try:
             _, skolems, names = self._prepared(goal, True)
@@ -323,10 +324,12 @@ class Z3Session(Session):
             self._timeout = timeout
         result = self._check(sels + [gsel])
         if result == z3.unsat:
-            core = self._core_ids()
-            used = tuple(i for i, s in enumerate(sels) if s.get_id() in core)
+            if not core:
+                return Verdict(THEOREM, "z3", watch.seconds)
+            ids = self._core_ids()
+            used = tuple(i for i, s in enumerate(sels) if s.get_id() in ids)
             # Without the negated goal in the core, the axioms alone are contradictory.
-            status = THEOREM if gsel.get_id() in core else CONTRADICTORY_AXIOMS
+            status = THEOREM if gsel.get_id() in ids else CONTRADICTORY_AXIOMS
             return Verdict(status, "z3", watch.seconds, used=used)
         if result == z3.sat:
             m = self._solver.model()
