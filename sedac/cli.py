@@ -124,9 +124,7 @@ def check(programs, nl_file, truth_file, mode, lang, prover, fix, unsafe_fixes, 
         if new == r.program.text:
             continue
         if diff:
-            diffs.append("".join(difflib.unified_diff(
-                r.program.text.splitlines(True), new.splitlines(True),
-                fromfile=f"a/{r.path}", tofile=f"b/{r.path}")))
+            diffs.append(_unified_diff(r.program.text, new, r.path))
         elif fix:
             write_atomic(r.path, new)
     if diff:
@@ -139,6 +137,15 @@ def check(programs, nl_file, truth_file, mode, lang, prover, fix, unsafe_fixes, 
     remaining = [d for r in reports for d in r.diagnostics
                  if not (fix and not diff and d.status in ("fixed", "dropped"))]
     sys.exit(EXIT_CLEAN if exit_zero or not remaining else EXIT_FINDINGS)
+
+
+def _unified_diff(old: str, new: str, path: str) -> str:
+    """A unified diff that marks a last line without its newline, as `diff -u` does."""
+    out = []
+    for line in difflib.unified_diff(old.splitlines(True), new.splitlines(True),
+                                     fromfile=f"a/{path.lstrip('/')}", tofile=f"b/{path.lstrip('/')}"):
+        out.append(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n")
+    return "".join(out)
 
 
 # ----------------------------------------------------------------------- ask

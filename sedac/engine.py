@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from .atp import Prover, Session, get_prover
 from .closed_world import ask_closed, loadable_text
 from .fol import (Formula, NotAClause, constants, describe, negate, predicates, to_prolog,
-                  to_unicode)
+                  to_tptp, to_unicode)
 from .program import Clause, Diagnostic, Fix, Program, Span
 from .rules import BY_CODE, propose, rewrite_formula
 from .truth import Truth, program_vocabulary
@@ -125,6 +125,9 @@ def clause_text(f: Formula, lang: str, kind: str = "statement", gloss: str = "")
     if lang == "pyke":
         from .readers.pyke import pyke_text
         return pyke_text(f, kind)
+    if lang == "tptp":  # the gloss of a TPTP clause is its name
+        role = "conjecture" if kind == "query" else "axiom"
+        return f"fof({gloss or 'fixed'}, {role}, {to_tptp(f)})."
     text = to_unicode(f)
     return f"{text} ::: {gloss}" if gloss else text
 
@@ -284,7 +287,9 @@ def _query(program: Program, truth: Truth | None, vocab, mode: str,
     index = LineIndex(program.text)
     if prog_q is None:
         at = index.span(end, end)
-        add = ("" if program.text.endswith("\n") or not program.text else "\n") + (qtext or "") + "\n"
+        header = {"pyke": "Query:\n", "fol": "Conclusion:\n"}.get(program.lang, "")
+        add = ("" if program.text.endswith("\n") or not program.text else "\n") + header + \
+            (qtext or "") + "\n"
         diags.append(Diagnostic(
             "Q001", "query", f"the program has no query; the question asks `{describe(question)}`",
             at, fix=Fix("unsafe", add, "add-query", at) if qtext else None,

@@ -25,5 +25,6 @@ class TptpProgramReader:
         for it in items:
             span = index.line_span(min(it.line, len(index.starts)))
             kind = "query" if it.role == "conjecture" else "statement"
+            prog.gloss[len(prog.clauses)] = it.name
             prog.clauses.append(Clause(span, text[span.start:span.end], it.formula, kind))
         return prog
