@@ -76,9 +76,12 @@ def main():
 @click.option("--select", default="", metavar="CODES", help="Only these codes, prefixes or categories.")
 @click.option("--ignore", default="", metavar="CODES", help="Not these codes, prefixes or categories.")
 @click.option("--exit-zero", is_flag=True, help="Exit 0 even when diagnostics remain.")
+@click.option("--export-tptp", "export_dir", metavar="DIR",
+              help="Write each prover verdict behind a diagnostic as a TPTP problem, to check "
+                   "with any prover (`sedac prove`, E, Vampire).")
 @guarded
 def check(programs, nl_file, truth_file, mode, lang, prover, fix, unsafe_fixes, diff,
-          output_format, output_file, statistics, select, ignore, exit_zero):
+          output_format, output_file, statistics, select, ignore, exit_zero, export_dir):
     """Check logic programs; with --nl, against the problem text (full SEDAC)."""
     from .atp import get_prover
     from .codes import known_selector, matches
@@ -118,6 +121,8 @@ def check(programs, nl_file, truth_file, mode, lang, prover, fix, unsafe_fixes, 
                               and not matches(d.code, d.category, ignored)]
         set_statuses(report.diagnostics, unsafe=unsafe_fixes)
         reports.append(report)
+    if export_dir:
+        _export_tptp(export_dir, reports)
     diffs = []
     for r in reports:
         new = r.fixed_program()
@@ -137,6 +142,24 @@ def check(programs, nl_file, truth_file, mode, lang, prover, fix, unsafe_fixes, 
     remaining = [d for r in reports for d in r.diagnostics
                  if not (fix and not diff and d.status in ("fixed", "dropped"))]
     sys.exit(EXIT_CLEAN if exit_zero or not remaining else EXIT_FINDINGS)
+
+
+def _export_tptp(folder: str, reports) -> None:
+    """One FOF problem per verdict: FILE-LINE-CODE.p, its expected status in a comment."""
+    from pathlib import Path
+    from .files import write_atomic
+    from .fol import tptp_problem
+    out = Path(folder)
+    out.mkdir(parents=True, exist_ok=True)
+    for r in reports:
+        stem = Path(r.path).name.replace(".", "_")
+        for k, d in enumerate(r.diagnostics):
+            if d.proof is None:
+                continue
+            axioms, goal, status = d.proof
+            text = (f"% sedac {d.code} at {r.path}:{d.span.line}: {d.message}\n"
+                    f"% sedac's verdict: SZS status {status}\n" + tptp_problem(axioms, goal))
+            write_atomic(str(out / f"{stem}-{d.span.line}-{d.code}-{k + 1}.p"), text)
 
 
 def _unified_diff(old: str, new: str, path: str) -> str:

@@ -235,7 +235,7 @@ def _full_sedac(program: Program, truth: Truth, results: list[ClauseResult], ses
                 "the text supports" + (f": {v.model.describe()}" if v.model else ""),
                 clause.span, fix=Fix("unsafe", comment_out(clause, program.lang, why),
                                      "drop", clause.span),
-                evidence=evidence, clause=r.index))
+                evidence=evidence, clause=r.index, proof=(nl_ax, f, v.status)))
             continue
         others = lp_ax[:k] + lp_ax[k + 1:]
         scored = []
@@ -262,7 +262,7 @@ def _full_sedac(program: Program, truth: Truth, results: list[ClauseResult], ses
                       "entailed_by": [{"sentence": u.index, "text": u.text} for u in used],
                       "score": score, "alternatives": [describe(t[3]) for t in scored[1:]],
                       "prover": vbest.prover},
-            clause=r.index))
+            clause=r.index, proof=(nl_ax, best, vbest.status)))
 
 
 def _query(program: Program, truth: Truth | None, vocab, mode: str,
@@ -320,7 +320,8 @@ def _omissions(report: FileReport, session: Session, diags: list[Diagnostic]) ->
             "O001", "omission", f"the program never says sentence {fact.index}: `{fact.text}`",
             at, fix=Fix("display-only", text or "", "add-premise", at),
             evidence={"sentence": fact.index, "text": fact.text,
-                      "formula": describe(fact.formula)}))
+                      "formula": describe(fact.formula)},
+            proof=(axioms, fact.formula, "CounterSatisfiable")))
 
 
 def answer_open(axioms: list[Formula], query: Formula, session: Session) -> str:

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import bisect
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from .fol import Formula
@@ -70,9 +70,9 @@ class Diagnostic:
     fix: Fix | None = None
     evidence: dict[str, Any] | None = None
     clause: int | None = None     # index of the clause it concerns, if any
-
-    def with_status(self, status: str) -> "Diagnostic":
-        return replace(self, status=status)
+    # The prover question behind the verdict: (axioms, conjecture, SZS status sedac got),
+    # so that `--export-tptp` can let any TPTP prover check it.
+    proof: tuple | None = field(default=None, repr=False, compare=False)
 
 
 @dataclass

@@ -208,3 +208,27 @@ def test_ask_closed_and_open(wren):
                                     "closed_world": "False"}
     r = sedac("ask", "p.pl", "--query", "loop(tom)", "--semantics", "closed", cwd=wren)
     assert r.returncode == 0 and "closed world: False" in r.stdout
+
+
+def test_json_output_validates_against_the_contract_schema(wren, tmp_path):
+    import jsonschema
+    schema = json.loads((Path(__file__).parent / "data" / "check.schema.json").read_text())
+    import sedac.corpus as c
+    from .conftest import corpus
+    llm = c.read_corpus(corpus("open-llm-fol/ProntoQA_dev_Llama-2-7b.json"))[:5]
+    for i, p in enumerate(llm):
+        (wren / f"l{i}.fol").write_text(p.program)
+    files = ["wren.pl", "alex.pl"] + [f"l{i}.fol" for i in range(5)]
+    for extra in ([], ["--nl", "wren.txt"], ["--mode", "syntax"], ["--unsafe-fixes", "--nl", "alex.txt"]):
+        r = sedac("check", *files, "--output-format", "json", *extra, cwd=wren)
+        jsonschema.validate(json.loads(r.stdout), schema)
+
+
+def test_export_tptp_reproduces_verdicts_with_e(wren):
+    r = sedac("check", "wren.pl", "--nl", "wren.txt", "--export-tptp", "tptp", cwd=wren)
+    problems = sorted((wren / "tptp").glob("*.p"))
+    assert {p.name.split("-")[2] for p in problems} == {"D1", "D000"}
+    for p in problems:
+        expected = p.read_text().splitlines()[1].split()[-1]
+        out = sedac("prove", str(p), "--prover", "eprover", cwd=wren).stdout.splitlines()[0]
+        assert out.split()[3] == expected

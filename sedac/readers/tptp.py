@@ -9,7 +9,7 @@ from lark.exceptions import LarkError, UnexpectedInput
 
 from ..errors import SedacError
 from ..fol import (FALSE, TRUE, And, Atom, Const, Eq, Exists, Forall, Formula, Iff, Implies,
-                   Not, Or, Var, Xor, conj, disj)
+                   Not, Or, Var, Xor)
 from ..grammar import lark_parser, max_nesting
 
 MAX_NESTING = 200
@@ -63,10 +63,10 @@ class _ToFol(Transformer):
         return Not(f)
 
     def or_chain(self, *fs):
-        return disj(fs)
+        return Or(tuple(fs))
 
     def and_chain(self, *fs):
-        return conj(fs)
+        return And(tuple(fs))
 
     def varlist(self, *toks):
         return tuple(Var(str(t)) for t in toks)
