@@ -86,20 +86,22 @@ class GeneratedProblem:
                                  "hops": self.hops}}
 
 
-def _class_sentence(rng, sub: str, obj: str, positive: bool) -> str:
+def _general_sentence(rng, sub: str, obj: str, positive: bool, noun: bool) -> str:
+    """`Every cat is (not) a dog.` / `Each cat is (not) blue.` / `Cats are (not) dogs.`;
+    `obj` is a noun or, with `noun` false, an adjective."""
     neg = "" if positive else "not "
     form = rng.choice(("every", "each", "plural"))
     if form == "plural":
-        return f"{_cap(pluralize_words(sub))} are {neg}{pluralize_words(obj)}."
-    return f"{_cap(form)} {sub} is {neg}{_article(obj)} {obj}."
+        return f"{_cap(pluralize_words(sub))} are {neg}{pluralize_words(obj) if noun else obj}."
+    return f"{_cap(form)} {sub} is {neg}{_article(obj) + ' ' if noun else ''}{obj}."
+
+
+def _class_sentence(rng, sub: str, obj: str, positive: bool) -> str:
+    return _general_sentence(rng, sub, obj, positive, noun=True)
 
 
 def _property_sentence(rng, sub: str, adj: str, positive: bool) -> str:
-    neg = "" if positive else "not "
-    form = rng.choice(("every", "each", "plural"))
-    if form == "plural":
-        return f"{_cap(pluralize_words(sub))} are {neg}{adj}."
-    return f"{_cap(form)} {sub} is {neg}{adj}."
+    return _general_sentence(rng, sub, adj, positive, noun=False)
 
 
 def pluralize_words(noun: str) -> str:
