@@ -19,7 +19,7 @@ from pathlib import Path
 from .corpus import Problem
 from .engine import analyse, answer_open, clause_text
 from .closed_world import ask_closed
-from .fol import Formula, negate, predicates, describe
+from .fol import Formula, constants, describe, negate, predicates
 from .program import CATEGORIES, SYNTAX_CATEGORIES
 from .readers import read_program
 from .truth import Truth, truth_from_text
@@ -96,18 +96,21 @@ def explain_wrong(truth: Truth, report, gold: str | None, session) -> dict:
     proof = session.entails(truth.axioms, goal)
     needed = [truth.facts[i] for i in (proof.used or ())]
     fixed = report.formulas("unsafe")
-    program_preds = set()
-    for c in report.program.clauses:
-        if c.formula is not None:
-            program_preds |= {p for p, _ in predicates(c.formula)}
-    for r in report.clause_results:
-        program_preds |= {p for p, _ in predicates(r.safe)}
+    # What each clause speaks of (as read, and after the shallow rewrites): its predicates
+    # and its individuals. A sentence is present in some form when one clause speaks of
+    # all it speaks of.
+    signatures = []
+    for formula in [c.formula for c in report.program.clauses if c.formula is not None] + \
+            [r.safe for r in report.clause_results]:
+        signatures.append(({p for p, _ in predicates(formula)}, {k.name for k in constants(formula)}))
     missing = []
     for fact in needed:
-        if session.entails(fixed, fact.formula).holds:
+        if session.entails(fixed, fact.formula, core=False).holds:
             continue
         preds = {p for p, _ in predicates(fact.formula)}
-        where = "present in a form no rule repairs" if preds <= program_preds else "absent from the program"
+        names = {k.name for k in constants(fact.formula)}
+        present = any(preds <= p and names <= n for p, n in signatures)
+        where = "present in a form no rule repairs" if present else "absent from the program"
         missing.append({"sentence": fact.index, "text": fact.text, "status": where})
     return {"needed": [f.index for f in needed], "missing": missing,
             "query": describe(report.query) if report.query is not None else None}

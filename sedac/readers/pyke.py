@@ -53,10 +53,13 @@ class PykeReader(SectionReader):
         name = camel_to_snake(str(t.children[0]))
         args = [a for a in t.children[1:] if isinstance(a, Tree)]
         positive = True
+        if args and args[-1].data == "const" and str(args[-1].children[0]) == "bool":
+            args[-1] = Tree("unknown_tv", [])   # `Dull(Max, bool)`: the declaration's type
         if args and args[-1].data in ("tv", "unknown_tv"):
             last = args.pop()
             if last.data == "unknown_tv":
-                notes.append(("Y006", "symbol", "`?` in place of a truth value; read as `True`"))
+                notes.append(("Y006", "symbol", "`?` or `bool` in place of a truth value; "
+                              "read as `True`"))
             else:
                 positive = str(last.children[0]) == "True"
         terms = []

@@ -16,13 +16,16 @@ def r1(f: Formula, vocab) -> Formula | None:
     Best practice: say it of the individual, `swims(tom).`"""
     vs, body, head = parts(f)
     lit = literal(body)
-    if len(vs) != 1 or lit is None or not lit[0]:
+    if lit is None or not lit[0] or not vocab.is_name(lit[1].pred):
         return None
-    atom = lit[1]
-    # `p(X)`, or a bare `p` (`∀x (Max → Zumpus(x))`), where p names an individual
-    if atom.args not in ((vs[0],), ()) or not vocab.is_name(atom.pred):
-        return None
-    return bind(head, vs[0], atom.pred.lower())
+    atom, name = lit[1], lit[1].pred.lower()
+    if len(vs) == 1 and atom.args in ((vs[0],), ()):
+        # `p(X) => f`, or a bare `p` (`∀x (Max → Zumpus(x))`): f of the individual
+        return bind(head, vs[0], name)
+    if not vs and atom.args in ((), (Const(name),)):
+        # `Stella(True) >>> Wumpus(Stella, True)`, `Fae(Fae, True) >>> ...`: just the conclusion
+        return head
+    return None
 
 
 def _class_of_constant(f: Formula, noun_of) -> Formula | None:
