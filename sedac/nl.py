@@ -66,12 +66,19 @@ def _lexicon_goal(vocab: Vocabulary) -> str:
     return f"sedac_nl:set_lexicon({plist(nouns)},{adjs},{names})"
 
 
+BATCH = 256   # sentences per Prolog call: each call stays far below the inference limit
+
+
 def parse_sentences(texts: list[str], vocab: Vocabulary) -> list[tuple[str, Formula] | None]:
     """Parse sentences with a given lexicon: (kind, formula) or None for each."""
-    goal = (f"{_lexicon_goal(vocab)}, "
-            f"sedac_nl:parse_all({plist(plist(map(quote, words(t))) for t in texts)}, Rs)")
-    sol = run(goal)
-    results = sol["Rs"] if sol else ["none"] * len(texts)
+    lexicon = _lexicon_goal(vocab)
+    results: list = []
+    for i in range(0, len(texts), BATCH):
+        batch = texts[i:i + BATCH]
+        goal = (f"{lexicon}, "
+                f"sedac_nl:parse_all({plist(plist(map(quote, words(t))) for t in batch)}, Rs)")
+        sol = run(goal)
+        results.extend(sol["Rs"] if sol else ["none"] * len(batch))
     out = []
     for r in results:
         r = str(r)
