@@ -25,9 +25,10 @@ from .readers import read_program
 from .truth import Truth, truth_from_text
 
 CONDITIONS = ("raw", "syntax", "partial", "full")
-# Syntax diagnostics that the format's own reference runner tolerates (Logic-LM moves
-# rules found under `Facts:` to `Rules:`): they do not stop the raw program.
-TOLERATED = {"P001"}
+# Syntax diagnostics that the formats' usual runners tolerate: Logic-LM moves rules found
+# under `Facts:` to `Rules:`, and Prover9 reads a free variable as universally quantified.
+# They do not stop the raw program.
+TOLERATED = {"P001", "Y004"}
 ERROR_CATEGORIES = tuple(c for c in CATEGORIES if c != "omission")
 
 
