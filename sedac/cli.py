@@ -248,7 +248,7 @@ def prove(problem, prover, time_limit):
     """Decide a TPTP FOF problem; prints the SZS status first, then the evidence."""
     from .atp import get_prover
     from .files import read_text
-    from .fol import FALSE, to_tptp
+    from .fol import to_tptp
     from .readers.tptp import read_tptp
     text = read_text(problem, "TPTP problem")
     items = read_tptp(text, problem)
@@ -349,6 +349,7 @@ def verify_chain_cmd(inputs, text_file, steps_file, gold, predicted, per_class, 
                      output_format):
     """Label each step of reasoning chains and classify the chains (T1-T4, F1, F2)."""
     import time
+    from .atp import get_prover
     from .chains import Chain, chains_from_problems, mutated_chains, summarize_chains, verify_chain
     from .corpus import read_corpus
     from .files import read_text
@@ -371,7 +372,7 @@ def verify_chain_cmd(inputs, text_file, steps_file, gold, predicted, per_class, 
         raise SedacError("no chain to verify: name a corpus with chains, or use --text")
     if per_class:
         chains = mutated_chains(chains, per_class)
-    engine = __import__("sedac.atp", fromlist=["get_prover"]).get_prover(prover)
+    engine = get_prover(prover)
     start = time.perf_counter()
     results = [verify_chain(c, engine) for c in chains]
     seconds = time.perf_counter() - start

@@ -5,13 +5,14 @@ file writes, no state kept between calls (each problem gets its own prover sessi
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, replace
 
 from .atp import Prover, Session, get_prover
 from .closed_world import ask_closed, loadable_text
 from .fol import (Formula, NotAClause, constants, describe, negate, predicates, to_prolog,
                   to_tptp, to_unicode)
-from .program import Clause, Diagnostic, Fix, Program, Span
+from .errors import SedacError
+from .program import Clause, Diagnostic, Fix, LineIndex, Program
 from .rules import BY_CODE, propose, rewrite_formula
 from .truth import Truth, program_vocabulary
 
@@ -147,7 +148,6 @@ def analyse(program: Program, truth: Truth | None = None, mode: str | None = Non
     `session` lets several analyses of one problem share a prover session."""
     mode = mode or ("full" if truth is not None else "partial")
     if mode == "full" and truth is None:
-        from .errors import SedacError
         raise SedacError("full mode needs the problem text (--nl) or a truth file (--truth)",
                          path=program.path)
     if isinstance(prover, str):
@@ -158,7 +158,7 @@ def analyse(program: Program, truth: Truth | None = None, mode: str | None = Non
         session.declare(program.axioms + [c.formula for _, c in program.queries]
                         + (truth.axioms + ([truth.question] if truth.question else [])
                            if truth is not None else []))
-    diags = list(program.diagnostics)
+    diags = [replace(d) for d in program.diagnostics]   # statuses are this report's own
     preds = {p for _, c in program.statements + program.queries for p, _ in predicates(c.formula)}
     consts = {k.name for _, c in program.statements + program.queries for k in constants(c.formula)}
     vocab = program_vocabulary(preds, consts, truth.vocab if truth is not None else None)
@@ -283,7 +283,6 @@ def _query(program: Program, truth: Truth | None, vocab, mode: str,
     question = truth.question
     qtext = clause_text(question, program.lang, "query")
     end = len(program.text)
-    from .program import LineIndex
     index = LineIndex(program.text)
     if prog_q is None:
         at = index.span(end, end)
@@ -309,7 +308,6 @@ def _omissions(report: FileReport, session: Session, diags: list[Diagnostic]) ->
     """Sentences of the text that the fixed program does not entail."""
     axioms = report.formulas("unsafe")
     index_end = len(report.program.text)
-    from .program import LineIndex
     li = LineIndex(report.program.text)
     at = li.span(max(0, index_end - 1), index_end) if index_end else li.span(0, 0)
     for fact in report.truth.facts:

@@ -11,9 +11,7 @@ and the files written live in `run_eval`.
 from __future__ import annotations
 
 import json
-import time
 from collections import Counter
-from dataclasses import dataclass
 from pathlib import Path
 
 from .corpus import Problem

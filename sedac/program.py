@@ -109,3 +109,12 @@ class Program:
     @property
     def axioms(self) -> list[Formula]:
         return [c.formula for _, c in self.statements]
+
+
+class Unreadable(Exception):
+    """Raised by a reader for a piece that parses but has no reading in the logic;
+    it becomes a diagnostic of `category` with `code`."""
+
+    def __init__(self, category: str, code: str, message: str):
+        super().__init__(message)
+        self.category, self.code, self.message = category, code, message

@@ -226,6 +226,7 @@ def test_json_output_validates_against_the_contract_schema(wren, tmp_path):
 
 def test_export_tptp_reproduces_verdicts_with_e(wren):
     r = sedac("check", "wren.pl", "--nl", "wren.txt", "--export-tptp", "tptp", cwd=wren)
+    assert r.returncode == 1
     problems = sorted((wren / "tptp").glob("*.p"))
     assert {p.name.split("-")[2] for p in problems} == {"D1", "D000"}
     for p in problems:

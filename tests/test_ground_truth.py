@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import json
-import time
 from pathlib import Path
 
 import pytest
@@ -13,7 +12,7 @@ from sedac.engine import answer_open
 from sedac.nl import nl_to_fof, parse_sentences
 from sedac.vocab import pluralize, singularize, vocabulary_from_text
 
-from .conftest import CORPORA, ROOT, corpus
+from .conftest import ROOT, corpus
 
 SHARED = ["prontoqa/v1-false/1hop.json", "prontoqa/v1-false/2hop.json",
           "prontoqa/v1-false/3hop.json", "prontoqa/ood-false/1hop.json",

@@ -17,7 +17,7 @@ from typing import Sequence
 
 import z3
 
-from ..fol import (And, Atom, Bottom, Const, Eq, Exists, Forall, Formula, Iff, Implies, Not,
+from ..fol import (And, Atom, Bottom, Eq, Exists, Forall, Formula, Iff, Implies, Not,
                    Or, Top, Var, Xor, constants, negate, nnf, subformulas)
 from .base import (COUNTER_SATISFIABLE, ERROR, GAVE_UP, THEOREM, TIMEOUT, Countermodel,
                    DEFAULT_TIME_LIMIT, Prover, Session, Stopwatch, Verdict,

@@ -17,7 +17,7 @@ from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedEOF, Unex
 from ..fol import (FALSE, TRUE, Atom, Const, Eq, Formula, Implies, Not, Var, closure, conj,
                    disj, exists, free_vars, to_prolog, NotAClause)
 from ..grammar import lark_parser, max_nesting
-from ..program import Clause, Diagnostic, Fix, LineIndex, Program, Span
+from ..program import Clause, Diagnostic, Fix, LineIndex, Program, Span, Unreadable
 from . import english
 from ..closed_world import NEG_PREFIX, loadable_text
 
@@ -135,14 +135,6 @@ TYPE_TESTS = frozenset({"integer", "number", "float", "atom", "atomic", "var", "
 BUILTIN_IO = frozenset({"write", "writeln", "print", "format", "nl", "halt", "read",
                         "initialization", "main", "forall", "findall", "assert", "assertz",
                         "asserta", "retract"})
-
-
-class Unreadable(Exception):
-    """A clause that parses but has no reading in first-order logic."""
-
-    def __init__(self, category: str, code: str, message: str):
-        super().__init__(message)
-        self.category, self.code, self.message = category, code, message
 
 
 def term_text(t) -> str:

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import re
 
-from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from ..closed_world import loadable_text
 from ..fol import Formula, free_vars, closure, describe
 from ..grammar import lark_parser, max_nesting
-from ..program import Clause, Diagnostic, Fix, LineIndex, Program
+from ..program import Clause, Diagnostic, Fix, LineIndex, Program, Unreadable
 from . import english
 
 MAX_NESTING = 100
@@ -22,12 +22,6 @@ _HEADER = re.compile(r"^\s*(#+\s*)?([A-Za-z][A-Za-z ]*?)\s*:\s*(.*)$")
 _JUNK_HEADERS = {"problem", "question", "options", "answer", "explanation", "context",
                  "note", "reasoning", "solution"}
 _SEPARATOR = re.compile(r"^\s*(-{3,}|#{2,}|={3,}|\*{3,}|\.|```\w*)\s*$")
-
-
-class Unreadable(Exception):
-    def __init__(self, category: str, code: str, message: str):
-        super().__init__(message)
-        self.category, self.code, self.message = category, code, message
 
 
 def camel_to_snake(name: str) -> str:

@@ -5,8 +5,8 @@ prover-checked) with the `@rule` decorator, and list it in that module's `RULES`
 """
 from __future__ import annotations
 
-from ..fol import (And, Atom, Forall, Formula, Implies, Not, Or, Var, implication_parts, nnf,
-                   substitute, free_vars)
+from ..fol import (And, Atom, Formula, Not, Top, Var, free_vars, implication_parts, nnf,
+                   substitute)
 from ..vocab import Vocabulary
 from . import derive, rewrite
 from .base import DERIVE, REWRITE, Rule
@@ -61,7 +61,6 @@ def equivalence_key(f: Formula):
     vs, body, head = implication_parts(f)
     lits = []
     bodies = body.args if isinstance(body, And) else (body,)
-    from ..fol import Top
     for b in bodies:
         if isinstance(b, Top):
             continue

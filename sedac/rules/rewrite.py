@@ -5,7 +5,7 @@ problem text, so all are safe fixes.
 """
 from __future__ import annotations
 
-from ..fol import Atom, Const, Formula, Top, Var
+from ..fol import Const, Formula, Top
 from .base import (REWRITE, bind, class_rule, implication, literal, parts, rename_in, rule)
 
 
