@@ -19,6 +19,7 @@ from ..fol import (FALSE, TRUE, Atom, Const, Eq, Formula, Implies, Not, Var, clo
 from ..grammar import lark_parser, max_nesting
 from ..program import Clause, Diagnostic, Fix, LineIndex, Program, Span, Unreadable
 from . import english
+from .base import Reader
 from ..closed_world import NEG_PREFIX, loadable_text
 
 MAX_NESTING = 100
@@ -319,11 +320,8 @@ _SYMBOL_REPAIRS = [
 ]
 
 
-class PrologReader:
+class PrologReader(Reader):
     lang = "prolog"
-
-    def __init__(self, vocab_hint=None):
-        self.vocab_hint = vocab_hint
 
     def read(self, text: str, path: str = "<program>") -> Program:
         prog = Program(path=path, lang=self.lang, text=text)

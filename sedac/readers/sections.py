@@ -16,6 +16,7 @@ from ..fol import Formula, free_vars, closure, describe
 from ..grammar import lark_parser, max_nesting
 from ..program import Clause, Diagnostic, Fix, LineIndex, Program, Unreadable
 from . import english
+from .base import Reader
 
 MAX_NESTING = 100
 _HEADER = re.compile(r"^\s*(#+\s*)?([A-Za-z][A-Za-z ]*?)\s*:\s*(.*)$")
@@ -29,16 +30,13 @@ def camel_to_snake(name: str) -> str:
     return s.lower()
 
 
-class SectionReader:
+class SectionReader(Reader):
     lang = "sections"
     grammar = ""
     statement_sections: tuple[str, ...] = ()
     query_sections: tuple[str, ...] = ()
     ignored_sections: tuple[str, ...] = ("predicates",)
     implicit_closure = False   # variables are universally quantified by the format itself
-
-    def __init__(self, vocab_hint=None):
-        self.vocab_hint = vocab_hint
 
     # A subclass turns a parse tree into (formula, extra diagnostics as (code, category, msg)).
     def convert(self, tree, section: str) -> tuple[Formula, list[tuple[str, str, str]]]:

@@ -3,14 +3,12 @@ from __future__ import annotations
 
 from ..errors import SedacError
 from ..program import Clause, Diagnostic, LineIndex, Program
+from .base import Reader
 from .tptp import read_tptp
 
 
-class TptpProgramReader:
+class TptpProgramReader(Reader):
     lang = "tptp"
-
-    def __init__(self, vocab_hint=None):
-        self.vocab_hint = vocab_hint
 
     def read(self, text: str, path: str = "<program>") -> Program:
         prog = Program(path=path, lang=self.lang, text=text)
