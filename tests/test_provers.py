@@ -17,11 +17,11 @@ from .conftest import corpus
 AX = [P("! [X] : (cat(X) => ~ blue(X))"), P("cat(rex)"), P("dog(rex)")]
 
 
-@pytest.mark.parametrize("name", ["z3", "eprover"])
+@pytest.mark.parametrize("name", ["z3", "eprover", "cvc5"])
 def test_statuses_and_cores(name):
     prover = get_prover(name)
     v = prover.entails(AX, P("~ blue(rex)"))
-    assert v.status == THEOREM and v.used == (0, 1)
+    assert v.status == THEOREM and v.used == ((0, 1) if name != "cvc5" else None)
     assert prover.entails(AX, P("blue(rex)")).status == COUNTER_SATISFIABLE
     assert prover.entails(AX, P("! [X] : (blue(X) => ~ cat(X))")).status == THEOREM
     assert prover.entails(AX, P("? [X] : dog(X)")).holds
@@ -74,11 +74,11 @@ def test_unknown_and_missing_provers():
 
 @pytest.mark.parametrize("rel", ["prontoqa/v1-false/3hop.json", "prontoqa/ood-false/2hop.json",
                                  "logic-lm/ProntoQA_dev.json"])
-def test_z3_and_eprover_agree_on_a_sample_of_real_questions(rel):
+def test_z3_eprover_and_cvc5_agree_on_a_sample_of_real_questions(rel):
     problems = read_corpus(corpus(rel))
     rng = random.Random(11)
     sample = rng.sample(problems, 6)
-    z3, e = get_prover("z3"), get_prover("eprover")
+    z3, e, c = get_prover("z3"), get_prover("eprover"), get_prover("cvc5")
     decided = 0
     for p in sample:
         session = z3.session()
@@ -87,5 +87,8 @@ def test_z3_and_eprover_agree_on_a_sample_of_real_questions(rel):
             b = e.entails(axioms, goal, 5)
             assert a.determinate and b.determinate, (p.id, a, b)
             assert a.holds == b.holds, (p.id, goal, a.status, b.status)
+            if decided % 4 == 0:
+                v = c.entails(axioms, goal, 5)
+                assert v.determinate and v.holds == a.holds, (p.id, goal, v.status, a.status)
             decided += 1
     assert decided > 60

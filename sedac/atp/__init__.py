@@ -12,10 +12,12 @@ from ..errors import ProverError
 from ..fol import Formula, to_tptp
 from .base import (DEFAULT_TIME_LIMIT, STATUSES, Countermodel, Prover, Session, Verdict,
                    as_consistency)
+from .cvc5prover import Cvc5Prover
 from .tptp_subprocess import EProver, VampireProver
 from .z3prover import Z3Prover
 
-BACKENDS: dict[str, type[Prover]] = {"z3": Z3Prover, "eprover": EProver, "vampire": VampireProver}
+BACKENDS: dict[str, type[Prover]] = {"z3": Z3Prover, "eprover": EProver, "vampire": VampireProver,
+                                     "cvc5": Cvc5Prover}
 
 
 class CrossCheck(Prover):

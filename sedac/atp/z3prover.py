@@ -17,8 +17,9 @@ from typing import Sequence
 
 import z3
 
-from ..fol import (And, Atom, Bottom, Eq, Exists, Forall, Formula, Iff, Implies, Not,
-                   Or, Top, Var, Xor, constants, negate, nnf, subformulas)
+from ..fol import (And, Atom, Bottom, Eq, Exists, Forall, Formula, Not, Or, Top, Var,
+                   constants, negate, nnf, subformulas)
+from .smt import SmtTranslator
 from .base import (COUNTER_SATISFIABLE, ERROR, GAVE_UP, THEOREM, TIMEOUT, Countermodel,
                    DEFAULT_TIME_LIMIT, Prover, Session, Stopwatch, Verdict,
                    CONTRADICTORY_AXIOMS)
@@ -128,56 +129,6 @@ def _count_outer_exists(f: Formula) -> int:
     return 0
 
 
-def _quantified(f: Formula, ctx: z3.Context, sort, preds: dict, env: dict):
-    """A direct translation into Z3's quantified logic (the general path)."""
-    def term(t):
-        if isinstance(t, Var):
-            return env[t]
-        c = preds.get(("$const", t.name))
-        if c is None:
-            c = z3.Const(t.name, sort)
-            preds[("$const", t.name)] = c
-        return c
-
-    if isinstance(f, Atom):
-        key = (f.pred, len(f.args))
-        fn = preds.get(key)
-        if fn is None:
-            fn = z3.Function(f"{f.pred}/{len(f.args)}", *([sort] * len(f.args)),
-                             z3.BoolSort(ctx))
-            preds[key] = fn
-        return fn(*[term(a) for a in f.args]) if f.args else fn()
-    if isinstance(f, Eq):
-        return term(f.left) == term(f.right)
-    if isinstance(f, Top):
-        return z3.BoolVal(True, ctx)
-    if isinstance(f, Bottom):
-        return z3.BoolVal(False, ctx)
-    if isinstance(f, Not):
-        return z3.Not(_quantified(f.arg, ctx, sort, preds, env), ctx)
-    if isinstance(f, (And, Or)):
-        parts = [_quantified(a, ctx, sort, preds, env) for a in f.args]
-        return (z3.And if isinstance(f, And) else z3.Or)(parts + [], ctx) if parts else \
-            z3.BoolVal(isinstance(f, And), ctx)
-    if isinstance(f, Implies):
-        return z3.Implies(_quantified(f.left, ctx, sort, preds, env),
-                          _quantified(f.right, ctx, sort, preds, env), ctx)
-    if isinstance(f, Iff):
-        return _quantified(f.left, ctx, sort, preds, env) == \
-            _quantified(f.right, ctx, sort, preds, env)
-    if isinstance(f, Xor):
-        return z3.Xor(_quantified(f.left, ctx, sort, preds, env),
-                      _quantified(f.right, ctx, sort, preds, env), ctx)
-    if isinstance(f, (Forall, Exists)):
-        inner = dict(env)
-        bound = []
-        for v in f.vars:
-            c = z3.Const(f"{v.name}!{id(inner)}", sort)
-            inner[v] = c
-            bound.append(c)
-        body = _quantified(f.body, ctx, sort, preds, inner)
-        return (z3.ForAll if isinstance(f, Forall) else z3.Exists)(bound, body)
-    raise TypeError(f"not a formula: {f!r}")
 
 
 _CONTEXT: list = []
@@ -343,17 +294,16 @@ class Z3Session(Session):
 
     def _entails_quantified(self, axioms, goal, time_limit, watch) -> Verdict:
         ctx = self.ctx
-        sort = z3.DeclareSort("U", ctx)
-        preds: dict = {}
+        smt = SmtTranslator(z3, ctx)
         s = z3.Solver(ctx=ctx)
         s.set("timeout", max(1, int(time_limit * 1000)))
         sels = []
         try:
             for i, a in enumerate(axioms):
                 sel = z3.Bool(f"qax{i}", ctx)
-                s.add(z3.Implies(sel, _quantified(a, ctx, sort, preds, {}), ctx))
+                s.add(z3.Implies(sel, smt.formula(a), ctx))
                 sels.append(sel)
-            s.add(z3.Not(_quantified(goal, ctx, sort, preds, {}), ctx))
+            s.add(z3.Not(smt.formula(goal), ctx))
             result = s.check(*sels)
         except z3.Z3Exception as e:
             return Verdict(ERROR, "z3", watch.seconds, detail=str(e))
