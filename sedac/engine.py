@@ -152,19 +152,21 @@ def analyse(program: Program, truth: Truth | None = None, mode: str | None = Non
                          path=program.path)
     if isinstance(prover, str):
         prover = get_prover(prover)
-    if session is None and (mode == "full" or answer):
+    statements, queries = program.statements, program.queries
+    formulas = [c.formula for _, c in statements + queries]
+    has_question = bool(queries) or (truth is not None and truth.question is not None)
+    if session is None and (mode == "full" or answer and has_question):
         session = prover.session()
     if session is not None:
-        session.declare(program.axioms + [c.formula for _, c in program.queries]
-                        + (truth.axioms + ([truth.question] if truth.question else [])
-                           if truth is not None else []))
+        session.declare(formulas + (truth.axioms + ([truth.question] if truth.question else [])
+                                    if truth is not None else []))
     diags = [replace(d) for d in program.diagnostics]   # statuses are this report's own
-    preds = {p for _, c in program.statements + program.queries for p, _ in predicates(c.formula)}
-    consts = {k.name for _, c in program.statements + program.queries for k in constants(c.formula)}
+    preds = {p for f in formulas for p, _ in predicates(f)}
+    consts = {k.name for f in formulas for k in constants(f)}
     vocab = program_vocabulary(preds, consts, truth.vocab if truth is not None else None)
 
     results: list[ClauseResult] = []
-    for i, clause in program.statements:
+    for i, clause in statements:
         f = clause.formula
         r = ClauseResult(i, f, f, f)
         if mode != "syntax":
