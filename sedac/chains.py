@@ -59,14 +59,14 @@ def verify_chain(chain: Chain, prover="auto") -> dict:
         if pos.holds:
             step["label"] = "True"
             needs = [truth.facts[j] for j in (pos.used or ())]
-            follows = session.entails(stated, f, core=False).holds  # from the steps before it
+            follows = session.entails(stated, f, evidence=False).holds  # from the steps before it
             missing = [] if follows else \
-                [s for s in needs if not session.entails(stated, s.formula, core=False).holds]
+                [s for s in needs if not session.entails(stated, s.formula, evidence=False).holds]
             step["evidence"] = {"needs": [s.index for s in needs],
                                 "missing_premises": [{"sentence": s.index, "text": s.text}
                                                      for s in missing]}
             conclusion = q is not None and (f == q or f == negate(q))
-            if not conclusion and not session.entails(kept, f, core=False).holds:
+            if not conclusion and not session.entails(kept, f, evidence=False).holds:
                 kept.append(f)
                 step["on_path"] = True
         else:
@@ -84,7 +84,7 @@ def verify_chain(chain: Chain, prover="auto") -> dict:
     valid = False
     if q is not None and consistent:
         goal = q if chain.answer == "True" else negate(q)
-        valid = session.entails(kept, goal, core=False).holds
+        valid = session.entails(kept, goal, evidence=False).holds
     graded = [s for s in steps if s["label"] != "Unparsed"]
     all_true = all(s["label"] == "True" for s in graded)
     if not consistent:

@@ -215,7 +215,7 @@ def _full_sedac(program: Program, truth: Truth, results: list[ClauseResult], ses
     for k, r in enumerate(results):
         clause = program.clauses[r.index]
         f = r.safe
-        v = session.entails(nl_ax, f, core=False)
+        v = session.entails(nl_ax, f, evidence=False)
         if v.holds:
             continue
         candidates = [(g, codes) for g, codes in propose(f, vocab).items()
@@ -226,6 +226,7 @@ def _full_sedac(program: Program, truth: Truth, results: list[ClauseResult], ses
             if vg.holds:
                 accepted.append((g, codes, vg))
         if not accepted:
+            v = session.entails(nl_ax, f)   # again, now with its countermodel
             r.unsafe, r.status = None, "non-fixable"
             evidence = {"countermodel": v.model.to_json() if v.model else None,
                         "candidates_rejected": [describe(g) for g, _ in candidates],
@@ -243,7 +244,7 @@ def _full_sedac(program: Program, truth: Truth, results: list[ClauseResult], ses
         scored = []
         for g, codes, vg in accepted:
             # The score only breaks ties between accepted candidates: one needs none.
-            score = (sum(1 for s in nl_ax if session.entails(others + [g], s, core=False).holds)
+            score = (sum(1 for s in nl_ax if session.entails(others + [g], s, evidence=False).holds)
                      if len(accepted) > 1 else None)
             deep = [c for c in codes if c.startswith("D")]
             scored.append((-(score or 0), len(deep), codes, g, vg, score))
@@ -313,7 +314,7 @@ def _omissions(report: FileReport, session: Session, diags: list[Diagnostic]) ->
     li = LineIndex(report.program.text)
     at = li.span(max(0, index_end - 1), index_end) if index_end else li.span(0, 0)
     for fact in report.truth.facts:
-        if session.entails(axioms, fact.formula, core=False).holds:
+        if session.entails(axioms, fact.formula, evidence=False).holds:
             continue
         text = clause_text(fact.formula, report.program.lang, "statement", fact.text)
         diags.append(Diagnostic(
@@ -325,8 +326,8 @@ def _omissions(report: FileReport, session: Session, diags: list[Diagnostic]) ->
 
 
 def answer_open(axioms: list[Formula], query: Formula, session: Session) -> str:
-    pos = session.entails(axioms, query, core=False)
-    neg = session.entails(axioms, negate(query), core=False)
+    pos = session.entails(axioms, query, evidence=False)
+    neg = session.entails(axioms, negate(query), evidence=False)
     if pos.holds and neg.holds:
         return "Inconsistent"
     if pos.holds:

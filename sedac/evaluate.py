@@ -104,7 +104,7 @@ def explain_wrong(truth: Truth, report, gold: str | None, session) -> dict:
         signatures.append(({p for p, _ in predicates(formula)}, {k.name for k in constants(formula)}))
     missing = []
     for fact in needed:
-        if session.entails(fixed, fact.formula, core=False).holds:
+        if session.entails(fixed, fact.formula, evidence=False).holds:
             continue
         preds = {p for p, _ in predicates(fact.formula)}
         names = {k.name for k in constants(fact.formula)}

@@ -41,8 +41,8 @@ class CrossSession(Session):
         super().__init__(prover)
         self.sessions = [p.session() for p in prover.provers]
 
-    def _entails(self, axioms, goal, time_limit, core=True):
-        return _agree([s.entails(axioms, goal, time_limit, core) for s in self.sessions], goal)
+    def _entails(self, axioms, goal, time_limit, evidence=True):
+        return _agree([s.entails(axioms, goal, time_limit, evidence) for s in self.sessions], goal)
 
 
 def _agree(verdicts: list[Verdict], goal: Formula) -> Verdict:

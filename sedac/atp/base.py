@@ -93,6 +93,15 @@ class Verdict:
         return cache
 
     @property
+    def has_evidence(self) -> bool:
+        """A proof with its core, a refutation with its model, or no evidence to be had."""
+        if self.holds:
+            return self.used is not None or self.prover != "z3"
+        if self.refuted:
+            return self.model_fn is not None or self.prover != "z3"
+        return True
+
+    @property
     def holds(self) -> bool:
         """The entailment (or unsatisfiability) was proved."""
         return self.status in (THEOREM, UNSATISFIABLE, CONTRADICTORY_AXIOMS)
@@ -147,20 +156,21 @@ class Session:
         self._cache: dict[tuple, Verdict] = {}
 
     def entails(self, axioms: Sequence[Formula], goal: Formula,
-                time_limit: float = DEFAULT_TIME_LIMIT, core: bool = True) -> Verdict:
-        """`core=False` says the caller will not read `used` (a backend may skip it)."""
+                time_limit: float = DEFAULT_TIME_LIMIT, evidence: bool = True) -> Verdict:
+        """`evidence=False` says the caller reads neither `used` nor `model`, so a backend
+        may skip computing them."""
         key = (tuple(axioms), goal)
         hit = self._cache.get(key)
-        if hit is not None and (hit.used is not None or not core or not hit.holds):
+        if hit is not None and (not evidence or hit.has_evidence):
             self.cache_hits += 1
             return hit
         self.calls += 1
-        v = self._entails(list(axioms), goal, time_limit, core)
+        v = self._entails(list(axioms), goal, time_limit, evidence)
         self._cache[key] = v
         return v
 
     def _entails(self, axioms: list[Formula], goal: Formula, time_limit: float,
-                 core: bool = True) -> Verdict:
+                 evidence: bool = True) -> Verdict:
         return self.prover.entails(axioms, goal, time_limit)
 
     def declare(self, formulas) -> None:
@@ -169,7 +179,7 @@ class Session:
 
     def consistent(self, axioms: Sequence[Formula],
                    time_limit: float = DEFAULT_TIME_LIMIT) -> Verdict:
-        return as_consistency(self.entails(axioms, FALSE, time_limit, core=False))
+        return as_consistency(self.entails(axioms, FALSE, time_limit, evidence=False))
 
 
 class Stopwatch:

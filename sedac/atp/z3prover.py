@@ -248,7 +248,7 @@ class Z3Session(Session):
                 for i in range(len(vec))}
 
     def _entails(self, axioms: list[Formula], goal: Formula, time_limit: float,
-                 core: bool = True) -> Verdict:
+                 evidence: bool = True) -> Verdict:
         watch = Stopwatch()
         try:
             _, skolems, names = self._prepared(goal, True)
@@ -275,7 +275,7 @@ class Z3Session(Session):
             self._timeout = timeout
         result = self._check(sels + [gsel])
         if result == z3.unsat:
-            if not core:
+            if not evidence:
                 return Verdict(THEOREM, "z3", watch.seconds)
             ids = self._core_ids()
             used = tuple(i for i, s in enumerate(sels) if s.get_id() in ids)
@@ -283,6 +283,8 @@ class Z3Session(Session):
             status = THEOREM if gsel.get_id() in ids else CONTRADICTORY_AXIOMS
             return Verdict(status, "z3", watch.seconds, used=used)
         if result == z3.sat:
+            if not evidence:
+                return Verdict(COUNTER_SATISFIABLE, "z3", watch.seconds)
             m = self._solver.model()
             atoms = self._grounder.names
             universe = self._universe
