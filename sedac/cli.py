@@ -93,6 +93,8 @@ def check(programs, nl_file, truth_file, mode, lang, prover, fix, unsafe_fixes, 
 
     if nl_file and truth_file:
         raise SedacError("give either --nl or --truth, not both")
+    if fix and not diff and "-" in programs:
+        raise SedacError("--fix cannot write back to standard input; use --diff")
     if mode == "full" and not (nl_file or truth_file):
         raise SedacError("--mode full needs the problem text (--nl) or a truth file (--truth)")
     selectors = [s for s in select.split(",") if s.strip()]

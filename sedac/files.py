@@ -56,7 +56,10 @@ def write_atomic(path: str, text: str) -> None:
         mode = target.stat().st_mode & 0o7777
     except FileNotFoundError:
         mode = 0o644
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".sedac-tmp", dir=folder)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".sedac-tmp", dir=folder)
+    except OSError as e:
+        raise SedacError(f"cannot write here: {e.strerror or e}", path=path) from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
             f.write(text)
