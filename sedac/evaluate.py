@@ -137,7 +137,10 @@ def run_eval(problems: list[Problem], jobs: int = 1, prover: str = "auto", progr
                 progress(i + 1, len(tasks))
         return out
     import multiprocessing as mp
-    ctx = mp.get_context("fork")
+    from .swipl import engine
+    # fork is fast, but not after SWI-Prolog has started in this process (its threads do not
+    # survive a fork): then each worker starts afresh.
+    ctx = mp.get_context("fork" if engine.cache_info().currsize == 0 else "spawn")
     out = []
     with ctx.Pool(jobs) as pool:
         for i, rec in enumerate(pool.imap(_worker, tasks, chunksize=8)):
