@@ -104,3 +104,12 @@ def test_detect_languages():
     assert detect("Facts:\nCat(Tom, True)\nQuery:\nCat(Tom, True)") == "pyke"
     assert detect("Premises:\n∀x (Cat(x) → Animal(x)) ::: Cats are animals.") == "fol"
     assert detect("fof(a, axiom, cat(tom)).") == "tptp"
+
+
+def test_names_written_as_variables():
+    prog = read("yumpus(Max).\nwumpus(X) :- yumpus(X).\nbig(X).\nfoo(Stella, Y).\n?- wumpus(Max).\n")
+    assert [to_tptp(c.formula) for c in prog.clauses] == [
+        "yumpus(max)", "! [X] : (yumpus(X) => wumpus(X))", "! [X] : big(X)",
+        "! [Y] : foo(stella,Y)", "wumpus(max)"]
+    assert [(d.span.line, d.code, d.fix.replacement) for d in prog.diagnostics] == [
+        (1, "Y007", "yumpus(max)."), (4, "Y007", "foo(stella, Y)."), (5, "Y007", "?- wumpus(max).")]

@@ -14,12 +14,13 @@ from dataclasses import dataclass
 from lark import Transformer, v_args
 from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from ..fol import (FALSE, TRUE, Atom, Const, Eq, Formula, Implies, Not, Var, closure, conj,
-                   disj, exists, free_vars, to_prolog, NotAClause)
+from ..fol import (FALSE, TRUE, Atom, Const, Eq, Exists, Forall, Formula, Implies, Not,
+                   NotAClause, Var, closure, conj, disj, exists, free_vars, substitute, to_prolog)
 from ..grammar import lark_parser, max_nesting
 from ..program import Clause, Diagnostic, Fix, LineIndex, Program, Span, Unreadable
 from . import english
 from .base import Reader
+from ..vocab import KNOWN_NAMES
 from ..closed_world import NEG_PREFIX, loadable_text
 
 MAX_NESTING = 100
@@ -445,6 +446,17 @@ class PrologReader(Reader):
             return
         if kind == "directive":
             return
+        named = self._names_as_variables(parsed, formula)
+        if named:
+            inner = substitute(formula.body if isinstance(formula, (Forall, Exists)) else formula,
+                               {Var(v): Const(v.lower()) for v in named})
+            rest = sorted(free_vars(inner), key=lambda v: v.name)
+            formula = exists(rest, inner) if kind == "query" else closure(inner)
+            fixed = re.sub(r"\b(" + "|".join(named) + r")\b", lambda m: m.group(1).lower(), raw)
+            prog.diagnostics.append(Diagnostic(
+                "Y007", "symbol", f"`{named[0]}` is a variable in Prolog (a capital letter); the "
+                f"name is `{named[0].lower()}`", span, fix=Fix("safe", fixed, "lowercase-name", span),
+                clause=len(prog.clauses)))
         if _negated_head(parsed):
             text = loadable_text(formula)
             prog.diagnostics.append(Diagnostic(
@@ -452,6 +464,16 @@ class PrologReader(Reader):
                 f"written as `{text}`", span, fix=Fix("safe", text, "loadable-head", span),
                 clause=len(prog.clauses)))
         prog.clauses.append(Clause(span, raw, formula, kind, body))
+
+    def _names_as_variables(self, parsed, formula) -> list[str]:
+        """Variables of a fact or query spelled like a name of the problem (`yumpus(Max).`):
+        a universal claim nobody meant."""
+        is_rule = isinstance(parsed, PComp) and parsed.name == ":-" and len(parsed.args) == 2
+        if is_rule:
+            return []
+        names = set(KNOWN_NAMES) | (self.vocab_hint.names if self.vocab_hint else set())
+        return sorted(v.name for v in _bound_or_free(formula)
+                      if v.name[:1].isupper() and v.name.lower() in names)
 
     def _knowledge_pass(self, prog: Program):
         """A rule that defines a class by a Prolog type test and the failure of a predicate
@@ -504,6 +526,12 @@ class PrologReader(Reader):
                     d.message = (d.message.rsplit(";", 1)[0] + f"; as the last line of a program "
                                  f"without a query it is the question `{q}`")
                     d.fix = Fix("safe", q, "english", d.span)
+
+
+def _bound_or_free(f) -> set:
+    if isinstance(f, (Forall, Exists)):
+        return set(f.vars) | free_vars(f.body)
+    return set(free_vars(f))
 
 
 def _negated_head(t) -> bool:
