@@ -282,7 +282,8 @@ def _query(program: Program, truth: Truth | None, vocab, mode: str,
                 diags.append(_shallow_diag(c, i, prog_q, g, codes, program))
                 prog_q = g
     if mode != "full" or truth is None or truth.question is None:
-        return prog_q
+        # without full SEDAC the program's own question counts; the text's when it has none
+        return prog_q if prog_q is not None or truth is None else truth.question
     question = truth.question
     qtext = clause_text(question, program.lang, "query")
     end = len(program.text)
