@@ -59,6 +59,19 @@ def main():
 
 # --------------------------------------------------------------------- check
 
+def _configured(ctx, name: str, value, setting: str):
+    """A flag's value: the command line's if given there, else [tool.sedac]'s, else the default."""
+    from click.core import ParameterSource
+    if ctx.get_parameter_source(name) == ParameterSource.COMMANDLINE:
+        return value
+    from .config import load_config
+    config = load_config()
+    if setting not in config:
+        return value
+    found = config[setting]
+    return ",".join(found) if isinstance(found, list) else found
+
+
 @main.command()
 @click.argument("programs", nargs=-1, required=True)
 @click.option("--nl", "nl_file", metavar="TEXT_FILE", help="The problem text: enables full SEDAC.")
@@ -66,7 +79,8 @@ def main():
 @click.option("--mode", type=click.Choice(["syntax", "partial", "full"]),
               help="Default: full with --nl/--truth, else partial.")
 @click.option("--lang", default="auto", type=click.Choice(["auto", "prolog", "pyke", "fol", "tptp"]))
-@click.option("--prover", default="auto", help="z3, eprover, vampire, auto, or a list to cross-check.")
+@click.option("--prover", default="auto", help="z3, eprover, vampire, cvc5, auto, or a list to "
+              "cross-check (z3,eprover).")
 @click.option("--fix", is_flag=True, help="Write safe fixes back to the files.")
 @click.option("--unsafe-fixes", is_flag=True, help="Also apply deep fixes the prover justified.")
 @click.option("--diff", is_flag=True, help="Print the fixes as a unified diff; write nothing.")
@@ -79,10 +93,14 @@ def main():
 @click.option("--export-tptp", "export_dir", metavar="DIR",
               help="Write each prover verdict behind a diagnostic as a TPTP problem, to check "
                    "with any prover (`sedac prove`, E, Vampire).")
+@click.pass_context
 @guarded
-def check(programs, nl_file, truth_file, mode, lang, prover, fix, unsafe_fixes, diff,
+def check(ctx, programs, nl_file, truth_file, mode, lang, prover, fix, unsafe_fixes, diff,
           output_format, output_file, statistics, select, ignore, exit_zero, export_dir):
-    """Check logic programs; with --nl, against the problem text (full SEDAC)."""
+    """Check logic programs; with --nl, against the problem text (full SEDAC).
+
+    Defaults can be set in pyproject.toml under [tool.sedac] (select, ignore, prover, mode,
+    lang, output-format, unsafe-fixes); flags win."""
     from .atp import get_prover
     from .codes import known_selector, matches
     from .engine import analyse, set_statuses
@@ -91,6 +109,17 @@ def check(programs, nl_file, truth_file, mode, lang, prover, fix, unsafe_fixes, 
     from .render import render
     from .truth import truth_from_text, truth_from_tptp
 
+    select = _configured(ctx, "select", select, "select")
+    ignore = _configured(ctx, "ignore", ignore, "ignore")
+    prover = _configured(ctx, "prover", prover, "prover")
+    mode = _configured(ctx, "mode", mode, "mode")
+    lang = _configured(ctx, "lang", lang, "lang")
+    output_format = _configured(ctx, "output_format", output_format, "output-format")
+    unsafe_fixes = _configured(ctx, "unsafe_fixes", unsafe_fixes, "unsafe-fixes")
+    if mode not in (None, "syntax", "partial", "full"):
+        raise SedacError(f"unknown mode {mode!r} in [tool.sedac]")
+    if output_format not in ("text", "json", "sarif", "github"):
+        raise SedacError(f"unknown output-format {output_format!r} in [tool.sedac]")
     if nl_file and truth_file:
         raise SedacError("give either --nl or --truth, not both")
     if fix and not diff and "-" in programs:

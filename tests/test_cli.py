@@ -233,3 +233,17 @@ def test_export_tptp_reproduces_verdicts_with_e(wren):
         expected = p.read_text().splitlines()[1].split()[-1]
         out = sedac("prove", str(p), "--prover", "eprover", cwd=wren).stdout.splitlines()[0]
         assert out.split()[3] == expected
+
+
+def test_pyproject_settings_and_flags_override_them(wren):
+    (wren / "pyproject.toml").write_text('[tool.sedac]\nignore = ["K", "omission"]\n'
+                                         'output-format = "json"\n')
+    r = sedac("check", "wren.pl", "--nl", "wren.txt", cwd=wren)
+    codes = sorted(d["code"] for d in json.loads(r.stdout)["files"][0]["diagnostics"])
+    assert codes == ["D000", "D1", "Q002", "R4"]
+    r = sedac("check", "wren.pl", "--nl", "wren.txt", "--output-format", "text", "--ignore", "D",
+              cwd=wren)
+    assert "K001" in r.stdout and "D1 " not in r.stdout
+    (wren / "pyproject.toml").write_text('[tool.sedac]\nselct = ["R"]\n')
+    r = sedac("check", "wren.pl", cwd=wren)
+    assert r.returncode == 2 and "unknown setting `selct`" in r.stderr
