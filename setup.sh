@@ -4,10 +4,16 @@ set -euo pipefail
 cd "$(dirname "$0")"
 SUDO=""
 if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
-if ! command -v swipl >/dev/null 2>&1; then
+need=()
+command -v swipl >/dev/null 2>&1 || need+=(swi-prolog-nox)
+python3 -m pip --version >/dev/null 2>&1 || need+=(python3-pip)
+if [ ${#need[@]} -gt 0 ]; then
   $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq swi-prolog-nox >/dev/null
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need[@]}" >/dev/null
 fi
-python3 -m pip install --quiet --disable-pip-version-check -e '.[test]'
+pip_install() { python3 -m pip install --quiet --disable-pip-version-check "$@"; }
+# Debian's own Python refuses pip installs outside a virtual environment (PEP 668);
+# on a machine set up for this project, installing into it is what we want.
+pip_install -e '.[test]' 2>/dev/null || pip_install --break-system-packages -e '.[test]'
 echo "\$ sedac check examples/wren.pl --nl examples/wren.txt"
-sedac check examples/wren.pl --nl examples/wren.txt || true
+python3 -m sedac check examples/wren.pl --nl examples/wren.txt || true
