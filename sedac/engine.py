@@ -186,8 +186,11 @@ def analyse(program: Program, truth: Truth | None = None, mode: str | None = Non
     if mode == "full":
         _omissions(report, session, diags)
     if answer and report.query is not None:
-        axioms = report.formulas("unsafe" if unsafe_fixes else "safe")
+        level = "unsafe" if unsafe_fixes else "safe"
+        axioms = report.formulas(level)
         report.answer = answer_both(axioms, report.query, session)
+        if report.answer.get("open_world") in ("True", "False"):
+            report.answer["evidence"] = _answer_evidence(report, level, session)
     if session is not None:
         report.prover_calls = session.calls
     diags.sort(key=lambda d: (d.span.line, d.span.column, d.code))
@@ -336,6 +339,16 @@ def answer_open(axioms: list[Formula], query: Formula, session: Session) -> str:
     if neg.holds:
         return "False"
     return "Unknown"
+
+
+def _answer_evidence(report: FileReport, level: str, session: Session) -> dict:
+    """The program lines the open-world answer rests on (an unsat core of the proof)."""
+    kept = [r for r in report.clause_results if getattr(r, level) is not None]
+    axioms = [getattr(r, level) for r in kept]
+    goal = report.query if report.answer["open_world"] == "True" else negate(report.query)
+    proof = session.entails(axioms, goal)
+    lines = sorted({report.program.clauses[kept[i].index].span.line for i in (proof.used or ())})
+    return {"lines": lines, "prover": proof.prover}
 
 
 def answer_both(axioms: list[Formula], query: Formula, session: Session | None,

@@ -49,7 +49,8 @@ def test_wren_statuses_categories_and_answers():
     assert answer_open(prog.axioms, question, session) == "Unknown"
     assert answer_open(partial.formulas("safe"), question, session) == "Unknown"
     assert answer_open(full.formulas("unsafe"), question, session) == "True"
-    assert full.answer == {"query": "¬fruity(wren)", "open_world": "True", "closed_world": "True"}
+    assert full.answer == {"query": "¬fruity(wren)", "open_world": "True", "closed_world": "True",
+                           "evidence": {"lines": [2, 3], "prover": "z3"}}  # the proof's clauses
 
 
 def test_alex_program_errors():

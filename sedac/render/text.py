@@ -27,7 +27,10 @@ def render(reports, show_statistics: bool = False, unsafe_fixes: bool = False,
                        f"{d.message}{mark}")
         if r.answer is not None:
             a = r.answer
-            parts = [f"open world {a['open_world']}" if "open_world" in a else "",
+            lines = a.get("evidence", {}).get("lines")
+            because = f" (from line{'s' if len(lines) > 1 else ''} {', '.join(map(str, lines))})" \
+                if lines else ""
+            parts = [f"open world {a['open_world']}{because}" if "open_world" in a else "",
                      f"closed world {a['closed_world']}" if "closed_world" in a else ""]
             out.append(f"{r.path}: answer to `{a['query']}`: " + ", ".join(p for p in parts if p))
     if show_statistics:
