@@ -31,6 +31,7 @@ _TABLE = [
     Code("Y004", "symbol", "safe", "a variable without a quantifier (read as universally quantified)"),
     Code("Y005", "symbol", "safe", "a negated head `\\+p(X) :- ...`, not loadable; written `neg_p(X) :- ...`"),
     Code("Y006", "symbol", "safe", "`?` or `bool` in place of a truth value"),
+    Code("Y008", "symbol", "safe", "negation written into a predicate name (`NotEarthy($x, True)`)"),
     Code("Y007", "symbol", "safe", "a name written with a capital letter, so a variable in Prolog (`yumpus(Max).`)"),
     Code("N001", "natural-language", "safe", "an English sentence of the simple forms in place of code (translated)"),
     Code("N002", "natural-language", "safe", "English text in place of code that sedac cannot translate (commented out)"),

@@ -198,7 +198,7 @@ class Z3Session(Session):
         names = set(self._universe or ())
         for f in formulas:
             names.update(c.name for c in constants(f))
-        names.update(f"{SKOLEM_PREFIX}{i}" for i in range(1, 3))
+        names.add(f"{SKOLEM_PREFIX}1")  # one unnamed individual; more when a goal needs them
         universe = tuple(sorted(names))
         if universe != self._universe:
             self._reset(universe)

@@ -14,6 +14,8 @@ from ..fol import (And, Atom, Const, Exists, Forall, Formula, Iff, Implies, Not,
 from .sections import SectionReader, Unreadable, camel_to_snake
 
 _FREE_VAR = re.compile(r"^[a-z]$")
+_FRULE = re.compile(r"^∀([a-z])\s*\(\s*([A-Za-z_]\w*)\(\1\)\s*→\s*(¬?)([A-Za-z_]\w*)\(\1\)\s*\)$")
+_FFACT = re.compile(r"^(¬?)([A-Za-z_]\w*)\(([A-Za-z_]\w+)\)$")
 
 
 class FolReader(SectionReader):
@@ -21,6 +23,19 @@ class FolReader(SectionReader):
     grammar = "fol"
     statement_sections = ("premises",)
     query_sections = ("conclusion", "conclusions", "question")
+
+    def fast(self, stmt, section):
+        m = _FRULE.match(stmt)
+        if m:
+            x = Var(m.group(1))
+            head = Atom(camel_to_snake(m.group(4)), (x,))
+            return Forall((x,), Implies(Atom(camel_to_snake(m.group(2)), (x,)),
+                                        Not(head) if m.group(3) else head)), []
+        m = _FFACT.match(stmt)
+        if m:
+            atom = Atom(camel_to_snake(m.group(2)), (Const(camel_to_snake(m.group(3))),))
+            return (Not(atom) if m.group(1) else atom), []
+        return None
 
     def convert(self, tree, section):
         return self._f(tree.children[0], frozenset()), []

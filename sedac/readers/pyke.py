@@ -6,11 +6,37 @@ ones (`Wumpus` -> `wumpus`, `PrimeNumber` -> `prime_number`, `Max` -> `max`).
 """
 from __future__ import annotations
 
+import re
+
 from lark import Tree
 
 from ..fol import (FALSE, TRUE, And, Atom, Const, Formula, Implies, Not, Top, Var, conj,
                    implication_parts, Bottom)
 from .sections import SectionReader, Unreadable, camel_to_snake
+
+
+_PLIT = r"([A-Za-z_]\w*)\(\s*(\$?[A-Za-z_]\w*)\s*,\s*(True|False)\s*\)"
+_PFAST = re.compile(rf"^{_PLIT}(?:\s*>>>\s*{_PLIT})?$")
+
+
+_NEGATED_NAME = re.compile(r"^Not([A-Z]\w*)$")
+
+
+def _predicate(name: str, positive: bool, notes: list) -> tuple[str, bool]:
+    """The canonical predicate and polarity; `NotEarthy` is the negation of `Earthy`."""
+    m = _NEGATED_NAME.match(name)
+    if m:
+        notes.append(("Y008", "symbol", f"negation written into the name `{name}`; "
+                      f"read as the negation of `{m.group(1)}`"))
+        return camel_to_snake(m.group(1)), not positive
+    return camel_to_snake(name), positive
+
+
+def _fast_literal(name: str, arg: str, tv: str, notes: list) -> Formula:
+    term = Var(arg[1:]) if arg.startswith("$") else Const(camel_to_snake(arg))
+    pred, positive = _predicate(name, tv == "True", notes)
+    atom = Atom(pred, (term,))
+    return atom if positive else Not(atom)
 
 
 class PykeReader(SectionReader):
@@ -19,6 +45,19 @@ class PykeReader(SectionReader):
     statement_sections = ("facts", "rules")
     query_sections = ("query",)
     implicit_closure = True
+
+    def fast(self, stmt, section):
+        m = _PFAST.match(stmt)
+        if m is None:
+            return None
+        notes: list = []
+        first = _fast_literal(*m.group(1, 2, 3), notes)
+        if m.group(4) is None:
+            return first, notes
+        if section == "facts":
+            notes.append(("P001", "other-syntax",
+                          "a rule under `Facts:`; read as a rule (it belongs under `Rules:`)"))
+        return Implies(first, _fast_literal(*m.group(4, 5, 6), notes)), notes
 
     def convert(self, tree, section):
         notes: list[tuple[str, str, str]] = []
@@ -50,7 +89,7 @@ class PykeReader(SectionReader):
         raise Unreadable("other-syntax", "E001", f"unexpected `{t.data}`")
 
     def _atom(self, t, notes) -> Formula:
-        name = camel_to_snake(str(t.children[0]))
+        raw_name = str(t.children[0])
         args = [a for a in t.children[1:] if isinstance(a, Tree)]
         positive = True
         if args and args[-1].data == "const" and str(args[-1].children[0]) == "bool":
@@ -74,6 +113,7 @@ class PykeReader(SectionReader):
             else:
                 raise Unreadable("other-syntax", "E003",
                                  "a predicate nested inside another: the logic has no function symbols")
+        name, positive = _predicate(raw_name, positive, notes)
         atom = Atom(name, tuple(terms))
         return atom if positive else Not(atom)
 

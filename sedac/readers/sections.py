@@ -42,6 +42,11 @@ class SectionReader(Reader):
     def convert(self, tree, section: str) -> tuple[Formula, list[tuple[str, str, str]]]:
         raise NotImplementedError
 
+    def fast(self, stmt: str, section: str):
+        """The same result as `convert` for the most common statement shapes, without the
+        general parser; None for anything else."""
+        return None
+
     def read(self, text: str, path: str = "<program>") -> Program:
         prog = Program(path=path, lang=self.lang, text=text)
         index = LineIndex(text)
@@ -123,8 +128,12 @@ class SectionReader(Reader):
                 span, fix=Fix("safe", self.comment(stmt), "comment-out", span)))
             return
         try:
-            tree = lark_parser(self.grammar).parse(stmt)
-            formula, notes = self.convert(tree, section)
+            fast = self.fast(stmt, section)
+            if fast is not None:
+                formula, notes = fast
+            else:
+                tree = lark_parser(self.grammar).parse(stmt)
+                formula, notes = self.convert(tree, section)
         except Unreadable as u:
             prog.diagnostics.append(Diagnostic(
                 u.code, u.category, f"{u.message}; ignored", span,
