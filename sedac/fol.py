@@ -148,11 +148,6 @@ def disj(parts) -> Formula:
     return flat[0] if len(flat) == 1 else Or(tuple(flat))
 
 
-def forall(vars_, body: Formula) -> Formula:
-    vs = tuple(v for v in vars_ if v in free_vars(body))
-    return Forall(vs, body) if vs else body
-
-
 def exists(vars_, body: Formula) -> Formula:
     vs = tuple(v for v in vars_ if v in free_vars(body))
     return Exists(vs, body) if vs else body

@@ -153,11 +153,6 @@ class Vocabulary:
                        and n.split("_")[-1] in COMPOUND_HEADS)
         return found[0] if len(found) == 1 else None
 
-    def add_noun(self, sg: str, pl: str | None = None):
-        self.nouns.add(sg)
-        if pl and pl != sg:
-            self.plurals[pl] = sg
-
     def merged(self, other: "Vocabulary") -> "Vocabulary":
         return Vocabulary(self.nouns | other.nouns, {**other.plurals, **self.plurals},
                           self.adjectives | other.adjectives, self.names | other.names,
@@ -257,13 +252,3 @@ def _object(v: Vocabulary, rest: list[str]):
         v.nouns.add(symbol(rest[1:]))
     else:
         v.adjectives.add(symbol(rest))
-
-
-def vocabulary_from_symbols(preds: set[str], consts: set[str]) -> Vocabulary:
-    """What a program's own names tell (partial mode): used with general knowledge."""
-    v = Vocabulary(from_text=False)
-    for p in preds:
-        if not looks_plural(p):
-            v.nouns.add(p) if p in KNOWN_NOUNS else None
-    v.names.update(c for c in consts)
-    return v
