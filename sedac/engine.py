@@ -12,7 +12,7 @@ from .closed_world import ask_closed, loadable_text
 from .fol import (Formula, NotAClause, constants, describe, negate, predicates, to_prolog,
                   to_tptp, to_unicode)
 from .errors import SedacError
-from .program import Clause, Diagnostic, Fix, LineIndex, Program
+from .program import Clause, Diagnostic, Fix, Program
 from .rules import BY_CODE, propose, rewrite_formula
 from .truth import Truth, program_vocabulary
 
@@ -290,7 +290,7 @@ def _query(program: Program, truth: Truth | None, vocab, mode: str,
     question = truth.question
     qtext = clause_text(question, program.lang, "query")
     end = len(program.text)
-    index = LineIndex(program.text)
+    index = program.index
     if prog_q is None:
         at = index.span(end, end)
         header = {"pyke": "Query:\n", "fol": "Conclusion:\n"}.get(program.lang, "")
@@ -315,7 +315,7 @@ def _omissions(report: FileReport, session: Session, diags: list[Diagnostic]) ->
     """Sentences of the text that the fixed program does not entail."""
     axioms = report.formulas("unsafe")
     index_end = len(report.program.text)
-    li = LineIndex(report.program.text)
+    li = report.program.index
     at = li.span(max(0, index_end - 1), index_end) if index_end else li.span(0, 0)
     for fact in report.truth.facts:
         if session.entails(axioms, fact.formula, evidence=False).holds:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import bisect
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from .fol import Formula
@@ -95,6 +96,11 @@ class Program:
     clauses: list[Clause] = field(default_factory=list)
     diagnostics: list[Diagnostic] = field(default_factory=list)   # reading and syntax phase
     gloss: dict[int, str] = field(default_factory=dict)           # clause -> its ::: sentence
+
+    @cached_property
+    def index(self) -> LineIndex:
+        """Offsets to lines and columns in the program's text."""
+        return LineIndex(self.text)
 
     @property
     def statements(self) -> list[tuple[int, Clause]]:

@@ -326,7 +326,7 @@ class PrologReader(Reader):
 
     def read(self, text: str, path: str = "<program>") -> Program:
         prog = Program(path=path, lang=self.lang, text=text)
-        index = LineIndex(text)
+        index = prog.index
         cleaned = self._communication_pass(text, index, prog)
         for start, end, terminated in _split_clauses(cleaned):
             self._piece(cleaned, start, end, terminated, index, prog)

@@ -49,7 +49,7 @@ class SectionReader(Reader):
 
     def read(self, text: str, path: str = "<program>") -> Program:
         prog = Program(path=path, lang=self.lang, text=text)
-        index = LineIndex(text)
+        index = prog.index
         section = None
         seen_sections: set[str] = set()
         junk_from = None

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ..errors import SedacError
-from ..program import Clause, Diagnostic, LineIndex, Program
+from ..program import Clause, Diagnostic, Program
 from .base import Reader
 from .tptp import read_tptp
 
@@ -12,7 +12,7 @@ class TptpProgramReader(Reader):
 
     def read(self, text: str, path: str = "<program>") -> Program:
         prog = Program(path=path, lang=self.lang, text=text)
-        index = LineIndex(text)
+        index = prog.index
         try:
             items = read_tptp(text, path)
         except SedacError as e:
