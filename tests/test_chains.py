@@ -71,3 +71,18 @@ def test_cli_json_and_command_line_chain(tmp_path):
     assert chain["class"] == "F2" and not chain["answer_correct"]
     assert [s["label"] for s in chain["steps"]] == ["True", "True", "False"]
     assert doc["summary"]["F2"] == 1 and set(doc["summary"]) == {"T1", "T2", "T3", "T4", "F1", "F2", "Error"}
+
+
+def test_jsonl_chains(tmp_path):
+    rows = [{"id": "ok", "context": CONTEXT, "query": "True or false: Rex is blue.", "answer": "False",
+             "chain": ["Rex is a cow.", "Cows are vertebrates.", "Rex is a vertebrate.",
+                       "Every vertebrate is a carnivore.", "Rex is a carnivore.",
+                       "Carnivores are not blue.", "Rex is not blue."], "predicted": "False"},
+            {"id": "lucky", "context": CONTEXT, "query": "True or false: Rex is blue.",
+             "answer": "False", "chain": ["Rex is a cow.", "Rex is not blue."], "predicted": "False"}]
+    (tmp_path / "c.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows))
+    r = subprocess.run([sys.executable, "-m", "sedac", "verify-chain", "c.jsonl", "--output-format",
+                        "json"], capture_output=True, text=True, cwd=tmp_path)
+    doc = json.loads(r.stdout)
+    assert [c["class"] for c in doc["chains"]] == ["T1", "T3"]
+    assert doc["summary"]["T1"] == 1 and doc["summary"]["T3"] == 1

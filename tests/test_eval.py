@@ -86,3 +86,23 @@ def test_injected_errors_are_fixed_and_correct_clauses_never_changed():
     partial = summarize_scores([score_record(r, "partial") for r in shallow])
     assert partial["shallow-semantic"]["correction_recall"] == 1.0
     assert partial["false_alarms_total"] == 0
+
+
+def test_jsonl_program_corpus(tmp_path):
+    """The JSON Lines shape of CONTRACT.md: our injected programs, full SEDAC repairs them all."""
+    lines = (ROOT / "corpora" / "prontoqa" / "injected.jsonl").read_text().splitlines()[:30]
+    corpus_file = tmp_path / "sample.jsonl"
+    corpus_file.write_text("\n".join(lines) + "\n")
+    r = subprocess.run([sys.executable, "-m", "sedac", "eval", str(corpus_file)],
+                       capture_output=True, text=True, timeout=600)
+    assert r.returncode == 0, r.stderr
+    s = json.loads(r.stdout)
+    assert s["problems"] == 30 and s["failed"] == 0
+    full = s["conditions"]["full"]
+    assert full["open_world"]["accuracy"] == 1.0 and full["closed_world"]["accuracy"] == 1.0
+    assert s["errors"]["shallow-semantic"] + s["errors"]["deep-semantic"] == 30
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"id": 1, "context": "x"}\nnot json\n')
+    r = subprocess.run([sys.executable, "-m", "sedac", "eval", str(bad)], capture_output=True,
+                       text=True)
+    assert r.returncode == 2 and "bad.jsonl:2" in r.stderr and "Traceback" not in r.stderr
