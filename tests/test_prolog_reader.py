@@ -113,3 +113,10 @@ def test_names_written_as_variables():
         "! [Y] : foo(stella,Y)", "wumpus(max)"]
     assert [(d.span.line, d.code, d.fix.replacement) for d in prog.diagnostics] == [
         (1, "Y007", "yumpus(max)."), (4, "Y007", "foo(stella, Y)."), (5, "Y007", "?- wumpus(max).")]
+
+
+def test_english_negative_rule_is_written_loadable_so_a_second_fix_changes_nothing():
+    import sedac
+    once = sedac.check("cat(tom).\nEvery cat is not blue.\n?- blue(tom).\n").fixed_program()
+    assert "neg_blue(X) :- cat(X)." in once
+    assert sedac.check(once).diagnostics == [] and sedac.check(once).fixed_program() == once

@@ -15,7 +15,7 @@ from lark import Transformer, v_args
 from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from ..fol import (FALSE, TRUE, Atom, Const, Eq, Exists, Forall, Formula, Implies, Not,
-                   NotAClause, Var, closure, conj, disj, exists, free_vars, substitute, to_prolog)
+                   Var, closure, conj, disj, exists, free_vars, substitute, to_prolog)
 from ..grammar import lark_parser, max_nesting
 from ..program import Clause, Diagnostic, Fix, LineIndex, Program, Span, Unreadable
 from . import english
@@ -367,7 +367,7 @@ class PrologReader(Reader):
         if max_nesting(raw) > MAX_NESTING:
             prog.diagnostics.append(Diagnostic(
                 "E002", "other-syntax", f"brackets nest deeper than {MAX_NESTING} levels; "
-                "clause ignored", span, status="dropped"))
+                "clause ignored", span))
             return
         if _WORDS_ONLY.match(raw) and len(raw.split()) >= 3 and self._english(raw, span, prog):
             return
@@ -406,19 +406,13 @@ class PrologReader(Reader):
             self._english(raw, span, prog)
             return
         prog.diagnostics.append(Diagnostic(
-            "E001", "other-syntax", f"{err}; clause ignored", span, status="dropped",
-            fix=Fix("safe", "% " + raw.replace("\n", "\n% "), "comment-out", span)))
+            "E001", "other-syntax", f"{err}; clause ignored", span, fix=_comment_out(raw, span)))
 
     def _english(self, raw: str, span: Span, prog: Program) -> bool:
         """An English line: translated when it is a sentence of the simple forms."""
         sentence = raw.rstrip(".").strip()
         formula = english.sentence_to_formula(sentence, self.vocab_hint)
-        clause_text = None
-        if formula is not None:
-            try:
-                clause_text = to_prolog(formula)
-            except NotAClause:
-                pass
+        clause_text = loadable_text(formula) if formula is not None else None
         if clause_text:
             prog.diagnostics.append(Diagnostic(
                 "N001", "natural-language", f"English sentence `{sentence}` in place of "
@@ -431,8 +425,7 @@ class PrologReader(Reader):
             return False
         prog.diagnostics.append(Diagnostic(
             "N002", "natural-language", f"English text `{sentence[:60]}` in place of code, "
-            "not a sentence sedac can translate; ignored", span, status="dropped",
-            fix=Fix("safe", "% " + raw, "comment-out", span)))
+            "not a sentence sedac can translate; ignored", span, fix=_comment_out(raw, span)))
         return True
 
     def _add(self, parsed, raw, body, span, prog):
@@ -441,8 +434,8 @@ class PrologReader(Reader):
             kind, formula = r.clause(parsed)
         except Unreadable as u:
             prog.diagnostics.append(Diagnostic(
-                u.code, u.category, f"{u.message}; clause ignored", span, status="dropped",
-                fix=Fix("safe", "% " + raw.replace("\n", "\n% "), "comment-out", span)))
+                u.code, u.category, f"{u.message}; clause ignored", span,
+                fix=_comment_out(raw, span)))
             return
         if kind == "directive":
             return
@@ -498,8 +491,7 @@ class PrologReader(Reader):
                     prog.diagnostics.append(Diagnostic(
                         "K002", "knowledge", f"defines a class by the failure of `{lonely[0]}`, "
                         "which the program never states: background knowledge, not the text; "
-                        "clause ignored", c.span, status="dropped",
-                        fix=Fix("safe", "% " + c.text, "comment-out", c.span)))
+                        "clause ignored", c.span, fix=_comment_out(c.text, c.span)))
                     continue
             keep.append(c)
         if len(keep) != len(prog.clauses):
@@ -532,6 +524,11 @@ def _bound_or_free(f) -> set:
     if isinstance(f, (Forall, Exists)):
         return set(f.vars) | free_vars(f.body)
     return set(free_vars(f))
+
+
+def _comment_out(raw: str, span: Span) -> Fix:
+    """The safe fix that keeps an ignored clause in the file, as a comment."""
+    return Fix("safe", "% " + raw.replace("\n", "\n% "), "comment-out", span)
 
 
 def _negated_head(t) -> bool:
