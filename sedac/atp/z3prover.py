@@ -194,12 +194,9 @@ class Z3Session(Session):
         return tuple(sorted(names))
 
     def declare(self, formulas) -> None:
-        """Grow the universe once for every constant the problem will mention."""
-        names = set(self._universe or ())
-        for f in formulas:
-            names.update(c.name for c in constants(f))
-        names.add(f"{SKOLEM_PREFIX}1")  # one unnamed individual; more when a goal needs them
-        universe = tuple(sorted(names))
+        """Grow the universe once for every constant the problem will mention (and one
+        unnamed individual; more when a goal needs them)."""
+        universe = self._universe_for(list(formulas), 1)
         if universe != self._universe:
             self._reset(universe)
 
