@@ -12,7 +12,7 @@ from .closed_world import ask_closed, loadable_text
 from .fol import (Formula, NotAClause, constants, describe, negate, predicates, to_prolog,
                   to_tptp, to_unicode)
 from .errors import SedacError
-from .program import Clause, Diagnostic, Fix, Program
+from .program import CATEGORIES, Clause, Diagnostic, Fix, Program
 from .rules import BY_CODE, propose, rewrite_formula
 from .truth import Truth, program_vocabulary
 
@@ -83,9 +83,13 @@ def allowed_fixes(diags: list[Diagnostic], unsafe: bool) -> list[Diagnostic]:
 
 
 def apply_fixes(text: str, diags: list[Diagnostic]) -> str:
-    """Apply the diagnostics' fixes; of overlapping fixes the later stage wins."""
+    """Apply the diagnostics' fixes; of overlapping fixes the later stage wins (syntax, then
+    shallow, then deep and query: a later stage's replacement includes the earlier ones),
+    and within a stage the later diagnostic."""
+    stage = {c: i for i, c in enumerate(CATEGORIES)}
+    ranked = sorted(enumerate(diags), key=lambda p: (stage.get(p[1].category, 0), p[0]))
     accepted: list[tuple[int, int, str]] = []
-    for d in reversed(diags):
+    for _, d in reversed(ranked):
         span = d.fix.span or d.span
         s, e = span.start, span.end
         if any(s < ae and as_ < e or (s == e == as_) for as_, ae, _ in accepted):

@@ -61,6 +61,8 @@ def test_alex_program_errors():
     assert ("K002", "knowledge", "dropped") in lines[1]
     assert ("K001", "knowledge", "dropped") in lines[11]
     assert ("D3", "deep-semantic", "fixed") in lines[2]     # liquid(X) :- \+composite(X)
+    # the deep fix, which includes the shallow one on the same line, is what gets written
+    assert report.fixed_program().splitlines()[1] == "neg_composite_number(X) :- liquid(X)."
     assert ("D000", "deep-semantic", "dropped") in lines[4]  # number(X). claims everything
     assert lines[13] == [("N001", "natural-language", "fixed")]
     for line in (3, 5, 10, 12):                              # composite, negative, even
