@@ -59,14 +59,10 @@ def main():
 
 # --------------------------------------------------------------------- check
 
-def _configured(ctx, name: str, value, setting: str):
+def _configured(ctx, config: dict, name: str, value, setting: str):
     """A flag's value: the command line's if given there, else [tool.sedac]'s, else the default."""
     from click.core import ParameterSource
-    if ctx.get_parameter_source(name) == ParameterSource.COMMANDLINE:
-        return value
-    from .config import load_config
-    config = load_config()
-    if setting not in config:
+    if ctx.get_parameter_source(name) == ParameterSource.COMMANDLINE or setting not in config:
         return value
     found = config[setting]
     return ",".join(found) if isinstance(found, list) else found
@@ -103,19 +99,21 @@ def check(ctx, programs, nl_file, truth_file, mode, lang, prover, fix, unsafe_fi
     lang, output-format, unsafe-fixes); flags win."""
     from .atp import get_prover
     from .codes import known_selector, matches
-    from .engine import analyse, set_statuses
+    from .engine import analyse
     from .files import read_text, write_atomic
     from .readers import read_program
     from .render import render
     from .truth import truth_from_text, truth_from_tptp
 
-    select = _configured(ctx, "select", select, "select")
-    ignore = _configured(ctx, "ignore", ignore, "ignore")
-    prover = _configured(ctx, "prover", prover, "prover")
-    mode = _configured(ctx, "mode", mode, "mode")
-    lang = _configured(ctx, "lang", lang, "lang")
-    output_format = _configured(ctx, "output_format", output_format, "output-format")
-    unsafe_fixes = _configured(ctx, "unsafe_fixes", unsafe_fixes, "unsafe-fixes")
+    from .config import load_config
+    config = load_config()
+    select = _configured(ctx, config, "select", select, "select")
+    ignore = _configured(ctx, config, "ignore", ignore, "ignore")
+    prover = _configured(ctx, config, "prover", prover, "prover")
+    mode = _configured(ctx, config, "mode", mode, "mode")
+    lang = _configured(ctx, config, "lang", lang, "lang")
+    output_format = _configured(ctx, config, "output_format", output_format, "output-format")
+    unsafe_fixes = _configured(ctx, config, "unsafe_fixes", unsafe_fixes, "unsafe-fixes")
     if mode not in (None, "syntax", "partial", "full"):
         raise SedacError(f"unknown mode {mode!r} in [tool.sedac]")
     if output_format not in ("text", "json", "sarif", "github"):
@@ -150,7 +148,6 @@ def check(ctx, programs, nl_file, truth_file, mode, lang, prover, fix, unsafe_fi
         report.diagnostics = [d for d in report.diagnostics
                               if (not selectors or matches(d.code, d.category, selectors))
                               and not matches(d.code, d.category, ignored)]
-        set_statuses(report.diagnostics, unsafe=unsafe_fixes)
         reports.append(report)
     if export_dir:
         _export_tptp(export_dir, reports)
@@ -164,8 +161,7 @@ def check(ctx, programs, nl_file, truth_file, mode, lang, prover, fix, unsafe_fi
         elif fix:
             write_atomic(r.path, new)
     if diff:
-        text = "".join(d if d.endswith("\n") else d + "\n" for d in diffs)
-        _emit(text, output_file)
+        _emit("".join(diffs), output_file)
     else:
         _emit(render(output_format, reports, show_statistics=statistics,
                      unsafe_fixes=unsafe_fixes, applied=fix), output_file)
