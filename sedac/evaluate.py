@@ -67,10 +67,11 @@ def evaluate_problem(problem: Problem, prover: str = "auto") -> dict:
     partial = analyse(program, None, "partial", engine, answer=False, session=session)
     full = analyse(program, truth, "full", engine, unsafe_fixes=True, answer=False, session=session)
 
+    syntax = _answers(read_axioms, prog_query, session)
     answers = {
-        "raw": _answers(read_axioms, prog_query, session) if not fatal else
-        {"open_world": None, "closed_world": None},
-        "syntax": _answers(read_axioms, prog_query, session),
+        # the raw program is the syntax-repaired one when no repair was needed
+        "raw": syntax if not fatal else {"open_world": None, "closed_world": None},
+        "syntax": syntax,
         "partial": _answers(partial.formulas("safe"), partial.query, session),
         "full": _answers(full.formulas("unsafe"), truth.question, session),
     }
