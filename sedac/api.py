@@ -25,7 +25,7 @@ def check(program: str, *, nl: str | None = None, truth: str | None = None,
     The report holds the diagnostics, `fixed_program()` and the `answer`.
     """
     t = load_truth(nl, truth)
-    prog = read_program(program, path, lang, vocab_hint=t.vocab if t else None)
+    prog = read_program(program, path, lang, vocab_hint=t.vocab if t else None, strict=True)
     return analyse(prog, t, mode, prover, unsafe_fixes)
 
 
@@ -38,7 +38,7 @@ def ask(program: str, *, nl: str | None = None, query: str | None = None,
     With `nl`, the program is first repaired by full SEDAC (safe and unsafe fixes).
     """
     t = load_truth(nl)
-    prog = read_program(program, path, lang, vocab_hint=t.vocab if t else None)
+    prog = read_program(program, path, lang, vocab_hint=t.vocab if t else None, strict=True)
     report = analyse(prog, t, None, prover, unsafe_fixes=t is not None, answer=False)
     q = report.query
     if query is not None:

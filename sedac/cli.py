@@ -143,7 +143,8 @@ def check(ctx, programs, nl_file, truth_file, mode, lang, prover, fix, unsafe_fi
     reports = []
     for path in programs:
         text = read_text(path, "program")
-        program = read_program(text, path, lang, vocab_hint=truth.vocab if truth else None)
+        program = read_program(text, path, lang, vocab_hint=truth.vocab if truth else None,
+                               strict=True)
         report = analyse(program, truth, mode, engine, unsafe_fixes)
         report.diagnostics = [d for d in report.diagnostics
                               if (not selectors or matches(d.code, d.category, selectors))

@@ -8,11 +8,11 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from .atp import Prover, Session, get_prover
-from .closed_world import ask_closed, loadable_text
-from .fol import (Formula, NotAClause, constants, describe, negate, predicates, to_prolog,
-                  to_tptp, to_unicode)
+from .closed_world import ask_closed
+from .fol import Forall, Formula, constants, describe, negate, predicates, subformulas
 from .errors import SedacError
 from .program import CATEGORIES, Clause, Diagnostic, Fix, Program
+from .readers import reader_for
 from .rules import BY_CODE, propose, rewrite_formula
 from .truth import Truth, program_vocabulary
 
@@ -92,7 +92,7 @@ def apply_fixes(text: str, diags: list[Diagnostic]) -> str:
     for _, d in reversed(ranked):
         span = d.fix.span or d.span
         s, e = span.start, span.end
-        if any(s < ae and as_ < e or (s == e == as_) for as_, ae, _ in accepted):
+        if any(s < ae and as_ < e or (s == e == as_ == ae) for as_, ae, _ in accepted):
             continue
         accepted.append((s, e, d.fix.replacement))
     for s, e, rep in sorted(accepted, key=lambda t: (t[0], t[1]), reverse=True):
@@ -118,28 +118,18 @@ def set_statuses(diags: list[Diagnostic], unsafe: bool) -> None:
 
 # --------------------------------------------------------------- printing
 
-def clause_text(f: Formula, lang: str, kind: str = "statement", gloss: str = "") -> str | None:
-    """A formula in the program's own language (Prolog clauses in loadable form)."""
-    if lang == "prolog":
-        if kind == "query":
-            try:
-                return "?- " + to_prolog(f)
-            except NotAClause:
-                return None
-        return loadable_text(f)
-    if lang == "pyke":
-        from .readers.pyke import pyke_text
-        return pyke_text(f, kind)
-    if lang == "tptp":  # the gloss of a TPTP clause is its name
-        role = "conjecture" if kind == "query" else "axiom"
-        return f"fof({gloss or 'fixed'}, {role}, {to_tptp(f)})."
-    text = to_unicode(f)
-    return f"{text} ::: {gloss}" if gloss else text
+def clause_text(f: Formula, program: Program, kind: str = "statement", gloss: str = "",
+                vocab=None) -> str | None:
+    """A formula in the program's own language and spelling (its reader writes it)."""
+    return reader_for(program.lang).write(f, kind, gloss, program, vocab)
 
 
-def comment_out(clause: Clause, lang: str, why: str) -> str:
-    mark = "%" if lang in ("prolog", "tptp") else "#"
-    return f"{mark} sedac: {why}: " + clause.text.replace("\n", f"\n{mark} ")
+def _same_text(a: str, b: str) -> bool:
+    return "".join(a.split()) == "".join(b.split())
+
+
+def comment_out(clause: Clause, program: Program, why: str) -> str:
+    return reader_for(program.lang).comment(f"sedac: {why}: " + clause.text)
 
 
 # -------------------------------------------------------------------- analysis
@@ -178,7 +168,9 @@ def analyse(program: Program, truth: Truth | None = None, mode: str | None = Non
             if codes:
                 r.safe = r.unsafe = g
                 r.status, r.codes = "shallow", tuple(codes)
-                diags.append(_shallow_diag(clause, i, f, g, codes, program))
+                d = _shallow_diag(clause, i, f, g, codes, program, vocab)
+                if d is not None:
+                    diags.append(d)
         results.append(r)
 
     if mode == "full":
@@ -195,6 +187,10 @@ def analyse(program: Program, truth: Truth | None = None, mode: str | None = Non
         report.answer = answer_both(axioms, report.query, session)
         if report.answer.get("open_world") in ("True", "False"):
             report.answer["evidence"] = _answer_evidence(report, level, session)
+    level = "unsafe" if unsafe_fixes else "safe"
+    asked = [c.formula for _, c in program.queries[-1:]] if report.query is None or mode != "full" \
+        else [report.query]
+    diags.extend(reader_for(program.lang).finish(program, report.formulas(level), asked, vocab))
     if session is not None:
         report.prover_calls = session.calls
     diags.sort(key=lambda d: (d.span.line, d.span.column, d.code))
@@ -203,10 +199,15 @@ def analyse(program: Program, truth: Truth | None = None, mode: str | None = Non
     return report
 
 
-def _shallow_diag(clause: Clause, i: int, f: Formula, g: Formula, codes, program) -> Diagnostic:
+def _shallow_diag(clause: Clause, i: int, f: Formula, g: Formula, codes, program,
+                  vocab) -> Diagnostic | None:
+    """The diagnostic of a shallow rewrite; None when the program, in its own spelling,
+    already says what the rewrite reads (`is_number` for the text's `number`)."""
     rules = [BY_CODE[c] for c in codes]
     first = rules[0]
-    text = clause_text(g, program.lang, clause.kind, program.gloss.get(i, ""))
+    text = clause_text(g, program, clause.kind, program.gloss.get(i, ""), vocab)
+    if text is not None and _same_text(text, clause.read_text or clause.text):
+        return None
     return Diagnostic(
         first.code, "shallow-semantic",
         f"{first.name.replace('-', ' ')}: `{describe(f)}` means `{describe(g)}`"
@@ -243,7 +244,7 @@ def _full_sedac(program: Program, truth: Truth, results: list[ClauseResult], ses
                 "D000", "deep-semantic",
                 f"`{describe(f)}` is not what the text says, and no rule finds a reading "
                 "the text supports" + (f": {v.model.describe()}" if v.model else ""),
-                clause.span, fix=Fix("unsafe", comment_out(clause, program.lang, why),
+                clause.span, fix=Fix("unsafe", comment_out(clause, program, why),
                                      "drop", clause.span),
                 evidence=evidence, clause=r.index, proof=(nl_ax, f, v.status)))
             continue
@@ -261,7 +262,7 @@ def _full_sedac(program: Program, truth: Truth, results: list[ClauseResult], ses
         deep = [c for c in codes if c.startswith("D")]
         rule = BY_CODE[deep[0]]
         used = [truth.facts[j] for j in (vbest.used or ())]
-        text = clause_text(best, program.lang, clause.kind, program.gloss.get(r.index, ""))
+        text = clause_text(best, program, clause.kind, program.gloss.get(r.index, ""), vocab)
         diags.append(Diagnostic(
             rule.code, "deep-semantic",
             f"{rule.name.replace('-', ' ')}: `{describe(f)}` is not what the text says; "
@@ -285,14 +286,17 @@ def _query(program: Program, truth: Truth | None, vocab, mode: str,
         prog_q = c.formula
         if mode != "syntax":
             g, codes = rewrite_formula(prog_q, vocab)
-            if codes:
-                diags.append(_shallow_diag(c, i, prog_q, g, codes, program))
+            if codes and not any(isinstance(h, Forall) for h in subformulas(g)):
+                # (a query becomes no rule: `?- mammal(cats).` is not `mammal(X) :- cat(X).`)
+                d = _shallow_diag(c, i, prog_q, g, codes, program, vocab)
+                if d is not None:
+                    diags.append(d)
                 prog_q = g
     if mode != "full" or truth is None or truth.question is None:
         # without full SEDAC the program's own question counts; the text's when it has none
         return prog_q if prog_q is not None or truth is None else truth.question
     question = truth.question
-    qtext = clause_text(question, program.lang, "query")
+    qtext = clause_text(question, program, "query", vocab=vocab)
     end = len(program.text)
     index = program.index
     if prog_q is None:
@@ -324,7 +328,7 @@ def _omissions(report: FileReport, session: Session, diags: list[Diagnostic]) ->
     for fact in report.truth.facts:
         if session.entails(axioms, fact.formula, evidence=False).holds:
             continue
-        text = clause_text(fact.formula, report.program.lang, "statement", fact.text)
+        text = clause_text(fact.formula, report.program, "statement", fact.text)
         diags.append(Diagnostic(
             "O001", "omission", f"the program never says sentence {fact.index}: `{fact.text}`",
             at, fix=Fix("display-only", text or "", "add-premise", at),

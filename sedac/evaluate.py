@@ -15,11 +15,11 @@ from collections import Counter
 from pathlib import Path
 
 from .corpus import Problem
-from .engine import analyse, answer_open, clause_text
+from .engine import analyse, answer_open
 from .closed_world import ask_closed
 from .fol import Formula, constants, describe, negate, predicates
 from .program import CATEGORIES, SYNTAX_CATEGORIES
-from .readers import read_program
+from .readers import read_program, reader_for
 from .truth import Truth, truth_from_text
 
 CONDITIONS = ("raw", "syntax", "partial", "full")
@@ -32,9 +32,10 @@ ERROR_CATEGORIES = tuple(c for c in CATEGORIES if c != "omission")
 
 def ground_truth_program(truth: Truth) -> str:
     """The ground truth written as a Prolog program (for problems-only corpora)."""
-    lines = [clause_text(f.formula, "prolog") for f in truth.facts]
+    writer = reader_for("prolog")
+    lines = [writer.write(f.formula) for f in truth.facts]
     if truth.question is not None:
-        lines.append(clause_text(truth.question, "prolog", "query"))
+        lines.append(writer.write(truth.question, "query"))
     return "\n".join(l for l in lines if l) + "\n"
 
 

@@ -280,6 +280,23 @@ def rename_preds(f: Formula, mapping: Mapping[str, str]) -> Formula:
     return f
 
 
+def map_atoms(f: Formula, fn) -> Formula:
+    """Replace every atom `a` by `fn(a)` (a formula); a double negation that this makes
+    (`~not_p` read as `~~p`) is removed."""
+    if isinstance(f, Atom):
+        return fn(f)
+    if isinstance(f, Not):
+        inner = map_atoms(f.arg, fn)
+        return inner.arg if isinstance(inner, Not) and not isinstance(f.arg, Not) else Not(inner)
+    if isinstance(f, (And, Or)):
+        return type(f)(tuple(map_atoms(a, fn) for a in f.args))
+    if isinstance(f, (Implies, Iff, Xor)):
+        return type(f)(map_atoms(f.left, fn), map_atoms(f.right, fn))
+    if isinstance(f, (Forall, Exists)):
+        return type(f)(f.vars, map_atoms(f.body, fn))
+    return f
+
+
 def nnf(f: Formula, positive: bool = True) -> Formula:
     """Negation normal form: only And, Or, quantifiers and literals remain."""
     if isinstance(f, (Atom, Eq)):

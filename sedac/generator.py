@@ -12,9 +12,10 @@ Everything is a pure function of the seed.
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import dataclass, field
 
-from .vocab import pluralize
+from .vocab import BUILTIN_CLASSES, pluralize
 
 FALSE_ANIMALS = ["animal", "ant", "arthropod", "butterfly", "carnivore", "cat", "cow",
                  "crustacean", "dog", "feline", "insect", "invertebrate", "lepidopteran",
@@ -37,6 +38,24 @@ ONTOLOGIES = ("false", "fictional")
 
 def _sym(noun: str) -> str:
     return noun.lower().replace(" ", "_")
+
+
+def _pl(sym: str) -> str:
+    """The predicate of a class in Prolog: a word that is a built-in (`number/1`) takes the
+    name programs use for it (`is_number`), which sedac reads back as the word (R10)."""
+    return "is_" + sym if sym in BUILTIN_CLASSES else sym
+
+
+def undefined_predicates(clauses: list[str]) -> list[str]:
+    """Unary predicates called in these generated clauses that none of them defines."""
+    defined, called = set(), set()
+    for c in clauses:
+        head, _, body = c.partition(":-")
+        m = re.match(r"\s*(?:\?-\s*)?(?:\\\+\s*)?([a-z]\w*)\(", head)
+        if m:
+            (called if c.lstrip().startswith("?-") else defined).add(m.group(1))
+        called.update(re.findall(r"([a-z]\w*)\(", body))
+    return sorted(called - defined)
 
 
 def _article(word: str) -> str:
@@ -77,7 +96,13 @@ class GeneratedProblem:
 
     @property
     def prolog(self) -> str:
-        return "\n".join([s.prolog for s in self.statements] + [self.question_prolog]) + "\n"
+        """The program SWI-Prolog loads as it is: classes that no clause defines are
+        declared dynamic before the query runs."""
+        lines = [s.prolog for s in self.statements]
+        undefined = undefined_predicates(lines + [self.question_prolog])
+        if undefined:
+            lines.append(":- dynamic " + ", ".join(f"{p}/1" for p in undefined) + ".")
+        return "\n".join(lines + [self.question_prolog]) + "\n"
 
     def to_generator_record(self) -> dict:
         return {"test_example": {"question": self.context, "query": self.query,
@@ -111,7 +136,7 @@ def pluralize_words(noun: str) -> str:
 
 
 def _rule(head: str, body: str, positive: bool = True) -> str:
-    return f"{head if positive else 'neg_' + head}(X) :- {body}(X)."
+    return f"{_pl(head) if positive else 'neg_' + head}(X) :- {_pl(body)}(X)."
 
 
 def generate_problem(rng: random.Random, ontology: str, hops: int, pid: str) -> GeneratedProblem:
@@ -145,7 +170,7 @@ def generate_problem(rng: random.Random, ontology: str, hops: int, pid: str) -> 
                             "property", _sym(c), adj, pos))
     rng.shuffle(st)
     fact = Statement(f"{name} is {_article(chain_classes[0])} {chain_classes[0]}.",
-                     f"{_sym(chain_classes[0])}({const}).", "fact", const, _sym(chain_classes[0]))
+                     f"{_pl(_sym(chain_classes[0]))}({const}).", "fact", const, _sym(chain_classes[0]))
     st.append(fact)
 
     neg_q = "" if ask_positive else "not "
@@ -217,34 +242,34 @@ def inject(problem: GeneratedProblem, rng: random.Random, kinds=None) -> Injecte
     options = []
     for i, s in enumerate(problem.statements):
         if s.kind in ("rule", "property"):
-            head = s.object if s.positive else "neg_" + s.object
+            head = _pl(s.object) if s.positive else "neg_" + s.object
             options.append((i, "negation-flip", "deep-semantic", "D2" if s.positive else "D1",
-                            f"{s.object if not s.positive else 'neg_' + s.object}(X) :- {s.subject}(X)."))
+                            f"{_pl(s.object) if not s.positive else 'neg_' + s.object}(X) :- {_pl(s.subject)}(X)."))
             if s.kind == "rule":
                 options.append((i, "reversed-implication", "deep-semantic", "D3",
-                                f"{s.subject}(X) :- {s.object}(X)."))
+                                f"{_pl(s.subject)}(X) :- {_pl(s.object)}(X)."))
             if s.kind == "rule" and _has_plural(s.object):
                 options.append((i, "plural-head", "shallow-semantic", "R6",
-                                f"{_plural_sym(s.object)}(X) :- {s.subject}(X)."))
+                                f"{_plural_sym(s.object)}(X) :- {_pl(s.subject)}(X)."))
             if _has_plural(s.subject):
                 options.append((i, "plural-body", "shallow-semantic", "R5",
                                 f"{head}(X) :- {_plural_sym(s.subject)}(X)."))
             if s.kind == "property" and s.positive:
                 options.append((i, "noun-argument", "shallow-semantic", "R3",
-                                f"{s.object}({s.subject})."))
+                                f"{_pl(s.object)}({s.subject})."))
             if s.kind == "property" and s.positive and _has_plural(s.subject):
                 options.append((i, "plural-argument", "shallow-semantic", "R2",
-                                f"{s.object}({_plural_sym(s.subject)})."))
+                                f"{_pl(s.object)}({_plural_sym(s.subject)})."))
             if _compound(s.subject):
                 adj = s.subject.split("_")[0]
                 options.append((i, "adjective-body", "shallow-semantic", "R8",
                                 f"{head}(X) :- {adj}(X)."))
                 if s.kind == "property" and s.positive:
                     options.append((i, "adjective-argument", "shallow-semantic", "R4",
-                                    f"{s.object}({adj})."))
+                                    f"{_pl(s.object)}({adj})."))
         elif s.kind == "fact":
             options.append((i, "proper-noun-predicate", "shallow-semantic", "R1",
-                            f"{s.object}(X) :- {s.subject}(X)."))
+                            f"{_pl(s.object)}(X) :- {s.subject}(X)."))
             if _compound(s.object):
                 options.append((i, "adjective-fact", "shallow-semantic", "R7",
                                 f"{s.object.split('_')[0]}({s.subject})."))

@@ -83,7 +83,7 @@ class Clause:
     span: Span
     text: str                      # the source text, as written
     formula: Formula | None        # None when the clause could not be read
-    kind: str = "statement"        # statement | query
+    kind: str = "statement"        # statement | query | wrapper (a clause that asks the query)
     read_text: str = ""            # the text that was read, after syntax repairs
     note: str = ""
 
@@ -96,6 +96,11 @@ class Program:
     clauses: list[Clause] = field(default_factory=list)
     diagnostics: list[Diagnostic] = field(default_factory=list)   # reading and syntax phase
     gloss: dict[int, str] = field(default_factory=dict)           # clause -> its ::: sentence
+    # How the program itself spells what it says, so that fixes are written its way:
+    # `not_p` for the negation of `p` (key `~p`), `is_number` for `number`.
+    spelling: dict[str, str] = field(default_factory=dict)
+    declared: set[tuple[str, int]] = field(default_factory=set)  # `:- dynamic p/1.` and the like
+    names: set[tuple[str, int]] = field(default_factory=set)     # predicate names as written
 
     @cached_property
     def index(self) -> LineIndex:

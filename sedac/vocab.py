@@ -35,6 +35,17 @@ alex fae max polly rex sally sam stella wren tom bob anne charlie dave erin fion
 """.split())
 
 
+# Words of PrOntoQA texts that are also SWI-Prolog type tests (`number/1`): programs
+# avoid them with another name, which R10 reads back as the word.
+BUILTIN_CLASSES = frozenset({"number", "integer", "float", "atom", "string", "callable",
+                             "compound", "atomic", "rational"})
+ALIAS_ABBREVIATIONS = {"num": "number", "int": "integer", "nat": "natural_number",
+                       "natnum": "natural_number", "str": "string", "realnum": "real_number",
+                       "flt": "float", "integ": "integer", "numb": "number"}
+_ALIAS = re.compile(r"(?:is_an?_|is_|my_|an?_|the_|a_)([a-z]\w*)|([a-z]\w*?)_+|"
+                    r"([a-z]\w*?)_?(?:pred|class|type|kind)")
+
+
 @lru_cache(maxsize=None)
 def _inflect():
     import inflect
@@ -152,6 +163,31 @@ class Vocabulary:
         found = sorted(n for n in pool if "_" in n and n.split("_")[0] == w
                        and n.split("_")[-1] in COMPOUND_HEADS)
         return found[0] if len(found) == 1 else None
+
+    def is_word(self, word: str) -> bool:
+        """A noun, adjective or name of the problem (of the program, without a text)."""
+        w = word.lower()
+        return w in self.nouns or w in self.adjectives or w in self.names or w in self.plurals
+
+    def alias_of(self, word: str) -> str | None:
+        """The word a name stands for when it was chosen to avoid a Prolog built-in or a
+        clash (`num`, `is_number`, `my_number`, `number_` for `number`; with a text, also
+        `is_cat` for `cat`), or None."""
+        w = word.lower()
+        if self.is_word(w):
+            return None
+        candidates = []
+        if w in ALIAS_ABBREVIATIONS:
+            candidates.append(ALIAS_ABBREVIATIONS[w])
+        m = _ALIAS.fullmatch(w)
+        if m:
+            base = next(g for g in m.groups() if g)
+            candidates.append(ALIAS_ABBREVIATIONS.get(base, base))
+        for c in candidates:
+            if c in self.nouns or c in self.adjectives or (
+                    not self.from_text and c in BUILTIN_CLASSES):
+                return c
+        return None
 
     def merged(self, other: "Vocabulary") -> "Vocabulary":
         return Vocabulary(self.nouns | other.nouns, {**other.plurals, **self.plurals},

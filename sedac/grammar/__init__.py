@@ -30,3 +30,15 @@ def max_nesting(text: str) -> int:
         elif ch in ")]}" and depth:
             depth -= 1
     return best
+
+
+@lru_cache(maxsize=None)
+def swipl_builtins() -> frozenset[tuple[str, int]]:
+    """SWI-Prolog's system predicates (name, arity): a program may not define them."""
+    out = set()
+    for line in (Path(__file__).parent / "swipl_builtins.txt").read_text().splitlines():
+        if line.startswith("%") or "/" not in line:
+            continue
+        name, _, arity = line.rpartition("/")
+        out.add((name.strip("'"), int(arity)))
+    return frozenset(out)

@@ -1,46 +1,167 @@
-"""Readers, one module per input language, and the detection of a program's language.
+"""Readers, one module per input language, and the decision of which language a file is.
 
-To add a language: write a reader with `lang` and `read(text, path) -> Program`
-(see `pyke.py` for a line-based format), and register it in `READERS` and `detect`.
+Each language has one module that both reads its format and writes it (the text of a
+fix is printed beside the reader that reads it back). To add a language: write a
+`Reader` subclass with `lang`, `read(text, path) -> Program`, `write(formula, kind,
+gloss, program)` and `comment(text)` (see `pyke.py` for a line-based format), and
+register it in `_READERS` below (plus its file extensions in `EXTENSIONS`).
+
+How the language of a file is decided:
+- `--lang` (anything but `auto`) decides;
+- else the file's extension: `EXTENSIONS` below; Markdown, JSON, Python and other
+  document or source extensions are refused (`REFUSED`), never read or written;
+- else (standard input, `.txt`, corpus records) the content, looking at code only: in a
+  Markdown reply the fenced blocks, and everywhere lines with their comments removed.
+A text in which no line is a clause or formula of any language is refused.
 """
 from __future__ import annotations
 
+import json
 import re
+from pathlib import PurePath
 
 from ..errors import SedacError
 from ..program import Program
+from .markdown import code_lines
 
 LANGS = ("prolog", "pyke", "fol", "tptp")
 
+EXTENSIONS = {
+    ".pl": "prolog", ".pro": "prolog", ".prolog": "prolog",
+    ".p": "tptp", ".tptp": "tptp", ".fof": "tptp", ".ax": "tptp",
+    ".pyke": "pyke", ".lp": "pyke",
+    ".fol": "fol",
+}
+REFUSED = {
+    ".json": "JSON data", ".jsonl": "JSON Lines data", ".py": "Python source",
+    ".md": "a Markdown document", ".markdown": "a Markdown document", ".rst": "a reStructuredText document",
+    ".html": "an HTML document", ".htm": "an HTML document", ".yaml": "YAML data", ".yml": "YAML data",
+    ".toml": "TOML data", ".csv": "CSV data", ".ipynb": "a Jupyter notebook", ".cfg": "a configuration file",
+    ".ini": "a configuration file", ".sh": "a shell script", ".js": "JavaScript source",
+}
+
+_GLOSS = re.compile(r":::.*$")
+_PROLOG_LINE = re.compile(r"(:-|^\s*\?-|^\s*[a-z]\w*\s*(\(.*\))?\s*\.\s*$|\)\s*\.\s*$)")
+_PYKE_LINE = re.compile(r">>>|\(\s*\$?\w+(\s*,\s*\$?\w+)*\s*,\s*(True|False)\s*\)")
+_PYKE_HEADER = re.compile(r"^\s*(Facts|Rules)\s*:\s*$", re.I)
+_FOL_LINE = re.compile(r"[∀∃→¬∧∨⊕↔]")
+_FOL_HEADER = re.compile(r"^\s*(Premises|Conclusion)\s*:\s*$", re.I)
+_TPTP_LINE = re.compile(r"^\s*(fof|cnf|tff)\s*\(")
+_PYTHON_LINE = re.compile(r"^\s*(def \w+\(.*\)\s*:|class \w+.*:|import \w+|from [\w.]+ import |if __name__)")
+
+
+def _without_comments(lines: list[str]) -> list[str]:
+    out = []
+    in_block = False
+    for line in lines:
+        if in_block:
+            end = line.find("*/")
+            if end == -1:
+                continue
+            line, in_block = line[end + 2:], False
+        start = line.find("/*")
+        if start != -1:
+            end = line.find("*/", start + 2)
+            if end == -1:
+                line, in_block = line[:start], True
+            else:
+                line = line[:start] + line[end + 2:]
+        s = line.strip()
+        if s.startswith(("%", "//")) or (s.startswith("#") and not re.match(r"#+\s*\w+\s*:", s)):
+            continue
+        out.append(re.sub(r"\s%.*$", "", line))
+    return out
+
+
+def scores(text: str) -> dict[str, int]:
+    """How many code lines look like each language (comments and Markdown prose aside)."""
+    lines = _without_comments(code_lines(text))
+    out = dict.fromkeys(LANGS, 0)
+    for line in lines:
+        s = line.strip()
+        if not s:
+            continue
+        if _TPTP_LINE.match(s):
+            out["tptp"] += 3
+        if _PYKE_LINE.search(s) or _PYKE_HEADER.match(s):
+            out["pyke"] += 1
+        if _FOL_LINE.search(s) or _FOL_HEADER.match(s):
+            out["fol"] += 1
+        if _PROLOG_LINE.search(_GLOSS.sub("", s)) and not _PYKE_LINE.search(s) \
+                and not _FOL_LINE.search(s):
+            out["prolog"] += 1
+    return out
+
 
 def detect(text: str) -> str:
-    """The language of a program, from what it contains."""
-    if re.search(r"^\s*(fof|cnf|tff)\s*\(", text, re.M):
-        return "tptp"
-    if ">>>" in text or re.search(r"^\s*(Facts|Rules|Query)\s*:", text, re.M | re.I) \
-            or re.search(r"\(\s*\$\w+\s*,\s*(True|False)\s*\)", text):
-        return "pyke"
-    if re.search(r"[∀∃→¬∧∨⊕↔]", text) or \
-            re.search(r"^\s*(Premises|Conclusion|Predicates)\s*:", text, re.M | re.I):
-        return "fol"
-    return "prolog"
+    """The language of a program, from its code (Prolog when nothing else is likelier)."""
+    found = scores(text)
+    best = max(LANGS, key=lambda lang: (found[lang], lang == "prolog"))
+    return best if found[best] else "prolog"
 
 
-def reader_for(lang: str, vocab_hint=None):
+def not_a_program(text: str, lang: str | None = None) -> str | None:
+    """Why a text is no logic program at all (JSON, prose, Python), or None."""
+    s = text.strip()
+    if not s:
+        return None   # an empty program is a program (it says nothing)
+    if s[0] in "{[":
+        try:
+            json.loads(s)
+            return "JSON data, not a logic program"
+        except ValueError:
+            pass
+    found = scores(text)
+    if lang in found:
+        count = found[lang]
+    else:
+        count = max(found.values())
+    python = sum(1 for line in code_lines(text) if _PYTHON_LINE.match(line))
+    if python and python >= count:
+        return "Python source, not a logic program"
+    if count == 0:
+        what = "a" if lang is None else f"a {lang}"
+        return f"no line of it is {what} clause or formula: prose, not a logic program"
+    return None
+
+
+def language_of(text: str, path: str = "<program>", lang: str = "auto",
+                strict: bool = True) -> str:
+    """The language to read `text` in; with `strict`, a `SedacError` for what is no program."""
+    ext = PurePath(path).suffix.lower() if path not in ("-", "<program>", "<stdin>") else ""
+    if lang == "auto":
+        if ext in REFUSED and strict:
+            raise SedacError(f"{REFUSED[ext]} (by its extension), not a logic program; "
+                             "give --lang to read it anyway", path=path)
+        lang = EXTENSIONS.get(ext) or detect(text)
+    if lang not in LANGS:
+        raise SedacError(f"unknown language {lang!r} (known: {', '.join(LANGS)}, auto)")
+    if strict:
+        why = not_a_program(text, lang)
+        if why:
+            raise SedacError(why, path=path)
+    return lang
+
+
+def _readers():
     from .foltext import FolReader
     from .prolog import PrologReader
     from .pyke import PykeReader
     from .tptp_program import TptpProgramReader
-    readers = {"prolog": PrologReader, "pyke": PykeReader, "fol": FolReader,
-               "tptp": TptpProgramReader}
+    return {"prolog": PrologReader, "pyke": PykeReader, "fol": FolReader,
+            "tptp": TptpProgramReader}
+
+
+def reader_for(lang: str, vocab_hint=None):
+    readers = _readers()
     if lang not in readers:
         raise SedacError(f"unknown language {lang!r} (known: {', '.join(LANGS)}, auto)")
     return readers[lang](vocab_hint)
 
 
 def read_program(text: str, path: str = "<program>", lang: str = "auto",
-                 vocab_hint=None) -> Program:
-    """Read a program of any supported language into a `Program`."""
-    if lang == "auto":
-        lang = detect(text)
+                 vocab_hint=None, strict: bool = False) -> Program:
+    """Read a program of any supported language into a `Program`. With `strict` (what
+    `check` and `ask` use on users' files), a text that is no program is refused."""
+    lang = language_of(text, path, lang, strict)
     return reader_for(lang, vocab_hint).read(text, path)

@@ -16,3 +16,18 @@ class Reader:
 
     def read(self, text: str, path: str = "<program>") -> Program:
         raise NotImplementedError
+
+    def write(self, formula, kind: str = "statement", gloss: str = "",
+              program: Program | None = None, vocab: Vocabulary | None = None) -> str | None:
+        """A formula as one statement (or query) of this language, spelled as `program`
+        spells its names; None when the language has no way to say it."""
+        raise NotImplementedError
+
+    def finish(self, program: Program, statements: list, queries: list, vocab=None) -> list:
+        """Diagnostics about the program as the fixes leave it (`statements` and `queries` are
+        its formulas then); the engine calls this after the rules. None by default."""
+        return []
+
+    def comment(self, text: str) -> str:
+        """`text` (any number of lines) as a comment of this language."""
+        return "\n".join("% " + line for line in text.split("\n"))

@@ -10,7 +10,7 @@ import re
 
 from lark import Token, Tree
 
-from ..fol import (And, Atom, Const, Exists, Forall, Formula, Iff, Implies, Not, Or, Var, Xor)
+from ..fol import (to_unicode, And, Atom, Const, Exists, Forall, Formula, Iff, Implies, Not, Or, Var, Xor)
 from .sections import SectionReader, Unreadable, camel_to_snake
 
 _FREE_VAR = re.compile(r"^[a-z]$")
@@ -80,5 +80,6 @@ class FolReader(SectionReader):
             return Var(name)
         return Const(camel_to_snake(name))
 
-    def comment(self, stmt: str) -> str:
-        return "# " + stmt
+    def write(self, formula, kind="statement", gloss="", program=None, vocab=None):
+        text = to_unicode(formula)
+        return f"{text} ::: {gloss}" if gloss else text

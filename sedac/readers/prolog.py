@@ -14,14 +14,16 @@ from dataclasses import dataclass
 from lark import Transformer, v_args
 from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from ..fol import (FALSE, TRUE, Atom, Const, Eq, Exists, Forall, Formula, Implies, Not,
-                   Var, closure, conj, disj, exists, free_vars, substitute, to_prolog)
-from ..grammar import lark_parser, max_nesting
+from ..fol import (FALSE, TRUE, And, Atom, Const, Eq, Exists, Forall, Formula, Implies, Not,
+                   NotAClause, Or, Var, closure, conj, disj, exists, free_vars, implication_parts,
+                   map_atoms, negate, predicates, subformulas, substitute, to_prolog)
+from ..grammar import lark_parser, max_nesting, swipl_builtins
 from ..program import Clause, Diagnostic, Fix, LineIndex, Program, Span, Unreadable
 from . import english
 from .base import Reader
-from ..vocab import KNOWN_NAMES
-from ..closed_world import NEG_PREFIX, loadable_text
+from .markdown import line_roles
+from ..vocab import BUILTIN_CLASSES, KNOWN_NAMES, Vocabulary
+from ..closed_world import NEG_PREFIX
 
 MAX_NESTING = 100
 
@@ -134,6 +136,11 @@ ARITHMETIC = frozenset("is =:= =\\= < > =< >= + - * / // mod rem ** ^ >> << /\\ 
 FUNCTIONS = frozenset("succ plus abs min max sqrt sign".split())
 TYPE_TESTS = frozenset({"integer", "number", "float", "atom", "atomic", "var", "nonvar",
                         "compound", "callable", "is_list"})
+# Directives that declare, load or configure: kept as written, never flagged, never run.
+PREDICATE_DECLARATIONS = frozenset({"dynamic", "discontiguous", "table", "multifile", "public"})
+DECLARATIONS = PREDICATE_DECLARATIONS | frozenset({
+    "use_module", "ensure_loaded", "set_prolog_flag", "style_check", "module", "op",
+    "use_foreign_library", "license", "include", "consult", "expects_dialect", "encoding"})
 BUILTIN_IO = frozenset({"write", "writeln", "print", "format", "nl", "halt", "read",
                         "initialization", "main", "forall", "findall", "assert", "assertz",
                         "asserta", "retract"})
@@ -247,6 +254,9 @@ _CHATTER_START = re.compile(
     r"^\s*(here\b|sure\b|certainly\b|okay\b|ok\b|note\b|explanation\b|this (program|code)\b|"
     r"the (following|program|code|query|answer)\b|below\b|in this\b|i (have|will|'ve)\b|"
     r"let's\b|answer\b|output\b|prolog (code|program)\b|query\b\s*:)", re.I)
+# What SWI-Prolog prints after a query, pasted into the reply: `A = false.`, `true.`, `yes`.
+_TRANSCRIPT = re.compile(
+    r"^\s*((true|false|yes|no)\s*[.;]?|[A-Z_]\w*\s*=\s*('[^']*'|\w+)\s*[.;]?)\s*$")
 
 
 def _communication(line: str) -> str | None:
@@ -258,11 +268,33 @@ def _communication(line: str) -> str | None:
         return "Markdown code fence"
     if _MARKER.match(s):
         return f"marker `{s}` around the code"
+    if _TRANSCRIPT.match(s):
+        return "the output of running a query, not code"
     if "(" in s or ":-" in s or "?-" in s:
         return None
     if s.endswith(":") or _CHATTER_START.match(s):
         return "text addressed to the reader, not code"
     return None
+
+
+_CODES = {"fence": "C001", "marker": "C003", "output": "C005"}
+
+
+def _skip_layout(text: str, i: int, end: int) -> int:
+    """The first offset from `i` that is neither white space nor a comment."""
+    while i < end:
+        ch = text[i]
+        if ch.isspace():
+            i += 1
+        elif ch == "%":
+            nl = text.find("\n", i, end)
+            i = end if nl == -1 else nl + 1
+        elif text.startswith("/*", i):
+            j = text.find("*/", i + 2, end)
+            i = end if j == -1 else j + 2
+        else:
+            break
+    return i
 
 
 def _split_clauses(text: str) -> list[tuple[int, int, bool]]:
@@ -331,22 +363,88 @@ class PrologReader(Reader):
         for start, end, terminated in _split_clauses(cleaned):
             self._piece(cleaned, start, end, terminated, index, prog)
         self._knowledge_pass(prog)
+        self._negation_names(prog)
+        self._resolve_wrappers(prog)
         self._nl_query(prog)
+        self._respell(prog)
+        self._builtin_clashes(prog)
         prog.diagnostics.sort(key=lambda d: (d.span.start, d.code))
         return prog
 
+    def finish(self, program, statements, queries, vocab=None):
+        """E008: predicates called but never defined nor declared. SWI-Prolog raises an
+        existence error when one is called; a `:- dynamic` declaration makes it fail, as the
+        closed-world answer assumes. Computed on the program as its fixes leave it."""
+        builtins = swipl_builtins()
+        defined, called = set(), {}
+        texts = [prolog_text(f, "statement", program, vocab or self.vocab_hint) for f in statements]
+        texts += [prolog_text(f, "query", program, vocab or self.vocab_hint) for f in queries]
+        for text in texts:
+            if not text:
+                continue
+            head, sep, body = text.partition(":-")
+            if text.startswith("?-"):
+                head, body = "", text[2:]
+            m = re.match(r"\s*([a-z]\w*)(\(([^()]*)\))?", head)
+            if m:
+                defined.add((m.group(1), len(m.group(3).split(",")) if m.group(2) else 0))
+            for name, args in re.findall(r"([a-z]\w*)(\([^()]*\))?", body):
+                arity = len(args.split(",")) if args else 0
+                if name in ("is", "mod", "rem") or (name, arity) in builtins:
+                    continue
+                if not args and name in {a.lower() for a in re.findall(r"\((.*?)\)", body)}:
+                    continue
+                called.setdefault((name, arity), None)
+        for c in program.clauses:   # wrappers call their question's predicates too
+            if c.kind == "wrapper" and c.formula is not None:
+                text = prolog_text(c.formula, "query", program, vocab or self.vocab_hint) or ""
+                for name, args in re.findall(r"([a-z]\w*)(\([^()]*\))?", text[2:]):
+                    called.setdefault((name, len(args.split(",")) if args else 0), None)
+        missing = set(called) - defined - program.declared
+        prolog_names = sorted(p for p in missing if p[1] > 0 or p in program.names)
+        if not prolog_names:
+            return []
+        first = next((c for c in program.clauses if c.formula is not None), None)
+        if first is None:
+            return []
+        at = program.index.span(first.span.start, first.span.start)
+        indent = " " * (first.span.column - 1)
+        decl = ":- dynamic " + ", ".join(f"{n}/{a}" for n, a in prolog_names) + ".\n" + indent
+        listed = ", ".join(f"`{n}/{a}`" for n, a in prolog_names)
+        return [Diagnostic(
+            "E008", "other-syntax", f"{listed} {'is' if len(prolog_names) == 1 else 'are'} called "
+            "but never defined: SWI-Prolog raises an existence error there; declared dynamic "
+            "(no clauses: false)", at, fix=Fix("safe", decl, "declare-dynamic", at))]
+
+    # ------------------------------------------------------------ writing
+    def write(self, formula, kind="statement", gloss="", program=None, vocab=None):
+        """A formula as a loadable clause (or `?-` query) in the program's own spelling."""
+        return prolog_text(formula, kind, program, vocab or self.vocab_hint)
+
     # ------------------------------------------------------------ passes
     def _communication_pass(self, text: str, index: LineIndex, prog: Program) -> str:
+        """Blank out what is not code; each such line gets a diagnostic whose fix turns it
+        into a comment (nothing the user wrote is deleted). In a Markdown reply, every line
+        outside the fenced logic blocks is prose."""
+        roles = line_roles(text)
         out = []
         offset = 0
-        for line in text.split("\n"):
-            why = _communication(line)
+        for n, line in enumerate(text.split("\n")):
+            if roles is None:
+                why = _communication(line)
+            elif roles[n] == "fence":
+                why = "Markdown code fence"
+            elif roles[n] == "prose":
+                why = "prose around the code blocks, not code"
+            else:
+                why = _communication(line)
+                why = why if why and not why.startswith("text addressed") else None
             if why:
-                span = index.span(offset, offset + len(line))
-                code = "C001" if "fence" in why else "C003" if "marker" in why else "C002"
+                span = index.span(offset + len(line) - len(line.lstrip()), offset + len(line.rstrip()))
+                code = next((c for k, c in _CODES.items() if k in why), "C002")
                 prog.diagnostics.append(Diagnostic(
-                    code, "communication", f"{why}: `{line.strip()[:60]}` removed", span,
-                    fix=Fix("safe", "", "remove-line", _whole_line(index, span))))
+                    code, "communication", f"{why}: `{line.strip()[:60]}`; made a comment", span,
+                    fix=Fix("safe", "% " + line.strip(), "comment-out", span)))
                 out.append(" " * len(line))
             else:
                 out.append(line)
@@ -354,16 +452,17 @@ class PrologReader(Reader):
         return "\n".join(out)
 
     def _piece(self, text, start, end, terminated, index, prog):
-        raw = text[start:end]
-        lead = len(raw) - len(raw.lstrip())
-        start += lead
-        raw = raw.strip()
+        # A clause starts at its first character of code: the comments and blank lines
+        # before it are not part of it (its span, and its fix, leave them alone).
+        start = _skip_layout(text, start, end)
+        raw = text[start:end].rstrip()
         if not raw:
             return
-        # Trailing comments inside the piece are harmless; a piece of only comments is skipped.
-        if not re.sub(r"%[^\n]*|/\*.*?\*/", "", raw, flags=re.S).strip():
-            return
+        if not terminated:   # a trailing comment is not part of a clause that lacks its full stop
+            raw = re.sub(r"\s*%[^\n'\"]*$", "", raw)
         span = index.span(start, start + len(raw))
+        if raw.startswith(":-") and self._declaration(raw, span, prog):
+            return
         if max_nesting(raw) > MAX_NESTING:
             prog.diagnostics.append(Diagnostic(
                 "E002", "other-syntax", f"brackets nest deeper than {MAX_NESTING} levels; "
@@ -408,11 +507,32 @@ class PrologReader(Reader):
         prog.diagnostics.append(Diagnostic(
             "E001", "other-syntax", f"{err}; clause ignored", span, fix=_comment_out(raw, span)))
 
+    def _declaration(self, raw: str, span: Span, prog: Program) -> bool:
+        """`:- dynamic p/1.` and the other declarations are kept as written, never executed;
+        `:- initialization(main).` asks `main`. False for other directives."""
+        m = re.match(r":-\s*([a-z]\w*)\b\s*(.*?)\s*\.?\s*$", raw, re.S)
+        if m is None:
+            return False
+        name, rest = m.group(1), m.group(2)
+        if name in DECLARATIONS:
+            if name in PREDICATE_DECLARATIONS:
+                for pred, arity in re.findall(r"([a-z]\w*|'[^']*')\s*/\s*(\d+)", rest):
+                    prog.declared.add((pred.strip("'"), int(arity)))
+            return True
+        if name == "initialization":
+            goal = re.match(r"\(\s*([a-z]\w*)\s*(,\s*\w+\s*)?\)$", rest)
+            if goal:
+                prog.clauses.append(Clause(span, raw, Atom(goal.group(1), ()), "query", raw,
+                                           note="initialization"))
+            return True
+        return False
+
     def _english(self, raw: str, span: Span, prog: Program) -> bool:
         """An English line: translated when it is a sentence of the simple forms."""
         sentence = raw.rstrip(".").strip()
         formula = english.sentence_to_formula(sentence, self.vocab_hint)
-        clause_text = loadable_text(formula) if formula is not None else None
+        clause_text = prolog_text(formula, "statement", prog, self.vocab_hint) \
+            if formula is not None else None
         if clause_text:
             prog.diagnostics.append(Diagnostic(
                 "N001", "natural-language", f"English sentence `{sentence}` in place of "
@@ -429,6 +549,22 @@ class PrologReader(Reader):
         return True
 
     def _add(self, parsed, raw, body, span, prog):
+        _note_names(parsed, prog)
+        wrapped = _wrapper(parsed, self.vocab_hint)
+        if wrapped is not None:
+            # `answer(true) :- q, !.`, `main :- (q -> writeln(true) ; ...).`: a clause that asks
+            # a question; read for the question it asks, never as a statement.
+            polarity, goal = wrapped
+            formula = None
+            if goal is not None:
+                try:
+                    g = _Reader().goal(goal)
+                    formula = exists(sorted(free_vars(g), key=lambda v: v.name), g)
+                except Unreadable:
+                    formula = None
+            prog.clauses.append(Clause(span, raw, formula, "wrapper", body,
+                                       note=polarity + _head_name(parsed)))
+            return
         r = _Reader()
         try:
             kind, formula = r.clause(parsed)
@@ -451,7 +587,7 @@ class PrologReader(Reader):
                 f"name is `{named[0].lower()}`", span, fix=Fix("safe", fixed, "lowercase-name", span),
                 clause=len(prog.clauses)))
         if _negated_head(parsed):
-            text = loadable_text(formula)
+            text = prolog_text(formula, kind, prog, self.vocab_hint)
             prog.diagnostics.append(Diagnostic(
                 "Y005", "symbol", "a negated head is not loadable Prolog (`\\+` is a built-in); "
                 f"written as `{text}`", span, fix=Fix("safe", text, "loadable-head", span),
@@ -503,6 +639,100 @@ class PrologReader(Reader):
                     d.clause = old_to_new.get(id(old))
             prog.clauses = keep
 
+    def _negation_names(self, prog: Program):
+        """`not_cold(X) :- invertebrate(X).`: a name that negates a word of the text (without
+        a text, a predicate the program uses) is read as that word's negation."""
+        used = {p for c in prog.clauses if c.formula is not None for p, _ in predicates(c.formula)}
+        known = set(used)
+        v = self.vocab_hint
+        if v is not None:
+            known |= v.nouns | v.adjectives | set(v.plurals)
+        mapping = {}
+        for p in used:
+            base = negated_name(p, known - {p})
+            if base:
+                mapping[p] = base
+        if not mapping:
+            return
+        for p, base in mapping.items():
+            prog.spelling["~" + base] = p
+
+        def read(a: Atom) -> Formula:
+            return Not(Atom(mapping[a.pred], a.args)) if a.pred in mapping else a
+        for c in prog.clauses:
+            if c.formula is not None:
+                c.formula = map_atoms(c.formula, read)
+
+    def _resolve_wrappers(self, prog: Program):
+        """The question of `answer(true) :- q, !.` is asked by `?- answer(A).`, `?- main.` and
+        `:- initialization(main).`; without such a query, the wrapper itself asks it."""
+        wrappers = [c for c in prog.clauses if c.kind == "wrapper"]
+        if not wrappers:
+            return
+        heads = {c.note[1:] for c in wrappers}
+        pos = [c for c in wrappers if c.note[0] == "+" and c.formula is not None]
+        neg = [c for c in wrappers if c.note[0] == "-" and c.formula is not None]
+        question = pos[0].formula if pos else negate(neg[0].formula) if neg else None
+        if question is None:
+            return
+        for c in prog.clauses:
+            if c.kind == "query" and c.formula is not None \
+                    and {p for p, _ in predicates(c.formula)} <= heads:
+                c.formula, c.note = question, "wrapper"
+        if not prog.queries:
+            src = pos[0] if pos else neg[0]
+            src.kind, src.formula = "query", question
+
+    def _respell(self, prog: Program):
+        """Fixes made while reading are written in the program's spelling, known only now."""
+        for d in prog.diagnostics:
+            if d.fix is None or d.clause is None or d.fix.rule not in ("loadable-head", "english"):
+                continue
+            c = prog.clauses[d.clause]
+            text = prolog_text(c.formula, c.kind, prog, self.vocab_hint)
+            if text:
+                d.fix = Fix(d.fix.applicability, text, d.fix.rule, d.fix.span)
+
+    def _builtin_clashes(self, prog: Program):
+        """A predicate named like a built-in of SWI-Prolog (`number/1`) that the program
+        defines, or that is a word of the text: SWI-Prolog refuses to load the first and
+        answers the second with its type test. Renamed, the same way in every clause."""
+        builtins = swipl_builtins()
+        v = self.vocab_hint
+        words = (v.nouns | v.adjectives) if v is not None else BUILTIN_CLASSES
+        heads = set()
+        for _, c in prog.statements:
+            _, _, head = implication_parts(c.formula)
+            lit = head.arg if isinstance(head, Not) else head
+            if isinstance(lit, Atom):
+                heads.add((lit.pred, len(lit.args)))
+        clash = sorted((n, a) for n, a in prog.names
+                       if (n, a) in builtins and a > 0 and (n in words or (n, a) in heads))
+        if not clash:
+            return
+        plain = Vocabulary()
+        for n, a in clash:
+            own = sorted(m for m, b in prog.names if b == a and m != n and plain.alias_of(m) == n)
+            prog.spelling[n] = own[0] if own else "is_" + n
+        pattern = re.compile(r"(?<![\w'])(" + "|".join(re.escape(n) for n, _ in clash) + r")(?=\s*\()")
+        fixes = {d.clause: d for d in prog.diagnostics if d.clause is not None and d.fix is not None}
+        for i, c in enumerate(prog.clauses):
+            if not pattern.search(c.text):
+                continue
+
+            def rename(text: str) -> str:
+                return pattern.sub(lambda m: prog.spelling[m.group(1)], text)
+            other = fixes.get(i)
+            new = rename(other.fix.replacement if other else c.text)
+            if other is not None:
+                other.fix = Fix(other.fix.applicability, new, other.fix.rule, other.fix.span)
+            names = sorted({m.group(1) for m in pattern.finditer(c.text)})
+            prog.diagnostics.append(Diagnostic(
+                "Y009", "symbol", f"`{names[0]}/1` is a built-in of SWI-Prolog, which will not load "
+                f"a definition of it (or answers with its type test); renamed "
+                f"`{prog.spelling[names[0]]}` in every clause", c.span,
+                fix=Fix("safe", new, "rename-builtin", c.span), clause=i))
+
     def _nl_query(self, prog: Program):
         """An English statement in last place of a program with no query is its question."""
         if prog.queries or not prog.clauses:
@@ -518,6 +748,91 @@ class PrologReader(Reader):
                     d.message = (d.message.rsplit(";", 1)[0] + f"; as the last line of a program "
                                  f"without a query it is the question `{q}`")
                     d.fix = Fix("safe", q, "english", d.span)
+
+
+# ------------------------------------------------------- names and writing
+
+_NEGATED_NAMES = (
+    re.compile(r"(?:not|non|neg|no|is_not|isnot|isnt|never|not_an?|is_not_an?)_([a-z]\w*)"),
+    re.compile(r"(?:not|non|neg|isNot|no)([A-Z]\w*)"),
+    re.compile(r"([a-z]\w*?)_(?:false|not|neg)"),
+)
+
+
+def negated_name(name: str, known: set[str]) -> str | None:
+    """The word `name` negates (`not_cold`, `non_cold`, `notCold`, `is_not_cold`,
+    `cold_false` -> `cold`), when that word is in `known`; else None."""
+    for k, pattern in enumerate(_NEGATED_NAMES):
+        m = pattern.fullmatch(name)
+        if m:
+            base = m.group(1)
+            if k == 1:
+                base = re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", base).lower()
+            if base in known:
+                return base
+    return None
+
+
+def _spelling(program: Program | None, vocab) -> dict[str, str]:
+    """FOL names to the program's own: its negation names, the names it chose for words
+    that are built-ins, and `is_p` for a built-in it has no name for."""
+    if program is None:
+        return {}
+    out = dict(program.spelling)
+    v = vocab if vocab is not None else Vocabulary()
+    for name, arity in sorted(program.names):
+        word = v.alias_of(name)
+        if word and (word, arity) not in program.names and word not in out:
+            out[word] = name
+    return out
+
+
+def prolog_text(f: Formula, kind: str = "statement", program: Program | None = None,
+                vocab=None) -> str | None:
+    """A formula as a clause SWI-Prolog loads (a negated head becomes the program's `not_p`,
+    or sedac's `neg_p`), or as a `?-` query; None when Prolog cannot say it."""
+    names = _spelling(program, vocab)
+    builtins = swipl_builtins()
+    neg_prefix = NEG_PREFIX
+    for key, name in names.items():
+        if key.startswith("~") and name.endswith(key[1:]):
+            neg_prefix = name[:-len(key) + 1]
+            break
+
+    def name_of(pred: str, arity: int) -> str:
+        if pred in names:
+            return names[pred]
+        return "is_" + pred if (pred, arity) in builtins and arity else pred
+
+    def spell(g: Formula, head: bool) -> Formula:
+        if isinstance(g, Not) and isinstance(g.arg, Atom):
+            a = g.arg
+            neg = names.get("~" + a.pred)
+            if neg or head:
+                return Atom(neg or neg_prefix + a.pred, a.args)
+            return Not(Atom(name_of(a.pred, len(a.args)), a.args))
+        if isinstance(g, Atom):
+            return Atom(name_of(g.pred, len(g.args)), g.args)
+        if isinstance(g, (And, Or)):
+            return type(g)(tuple(spell(h, False) for h in g.args))
+        if isinstance(g, Not):
+            return Not(spell(g.arg, False))
+        return g
+
+    try:
+        if kind == "query":
+            body = f.body if isinstance(f, Exists) else f
+            if any(isinstance(g, (Forall, Exists, Implies)) for g in subformulas(body)):
+                return None
+            return "?- " + to_prolog(map_atoms(body, lambda a: Atom(name_of(a.pred, len(a.args)), a.args)))
+        vs, body, head = implication_parts(f)
+        head = spell(head, True)
+        if not isinstance(head, Atom):
+            return None
+        inner = head if body == TRUE else Implies(spell(body, False), head)
+        return to_prolog(Forall(vs, inner) if vs else inner)
+    except (NotAClause, ValueError):
+        return None
 
 
 def _bound_or_free(f) -> set:
@@ -541,10 +856,132 @@ def _conjuncts(f) -> int:
     return len(f.args) if isinstance(f, And) else 1
 
 
-def _whole_line(index: LineIndex, span: Span) -> Span:
-    """The line with its newline, so removing it leaves no blank line."""
-    end = span.end + 1 if span.end < len(index.text) else span.end
-    return index.span(span.start - (span.column - 1), end)
+# ------------------------------------------------------------- wrappers
+
+WRAPPER_NAMES = frozenset({
+    "answer", "result", "solution", "solve", "query", "main", "run", "verdict", "check", "ask",
+    "question", "go", "test", "conclusion", "output", "goal", "prove", "is_true", "truth",
+    "holds", "evaluate", "answer_query", "query_answer", "final_answer", "start"})
+TRUE_VALUES = frozenset({"true", "yes", "t"})
+FALSE_VALUES = frozenset({"false", "no", "f"})
+OPEN_VALUES = frozenset({"unknown", "uncertain", "undetermined", "maybe", "undefined"})
+
+
+def _is_wrapper_name(name: str, vocab) -> bool:
+    if vocab is not None and (name in vocab.nouns or name in vocab.adjectives):
+        return False
+    return name in WRAPPER_NAMES or name.startswith(("answer_", "query_", "check_", "solve_")) \
+        or name.endswith(("_answer", "_query"))
+
+
+def _truth_value(t) -> str | None:
+    """`+`, `-` or `?` for a truth value written as an atom or a string."""
+    text = t.name if isinstance(t, PAtom) else t.text if isinstance(t, PStr) else None
+    if text is None:
+        return None
+    v = text.strip().strip(".").lower()
+    return "+" if v in TRUE_VALUES else "-" if v in FALSE_VALUES else "?" if v in OPEN_VALUES \
+        else None
+
+
+def _said(t) -> str | None:
+    """The truth value a goal prints or binds (`writeln(false)`, `A = false`), if any."""
+    found = None
+    stack = [t]
+    while stack:
+        u = stack.pop()
+        v = _truth_value(u)
+        if v is not None:
+            found = found or v
+        elif isinstance(u, PComp):
+            stack.extend(u.args)
+    return found
+
+
+def _conjuncts_of(t) -> list:
+    out, stack = [], [t]
+    while stack:
+        u = stack.pop()
+        if isinstance(u, PComp) and u.name == "," and len(u.args) == 2:
+            stack.extend(reversed(u.args))
+        else:
+            out.append(u)
+    return out
+
+
+def _question_goal(body):
+    """(goal asked, `-` when the goal's success means False): the body without cuts,
+    output and bindings of the answer; of an if-then-else, the condition."""
+    kept, sign = [], "+"
+    for g in _conjuncts_of(body):
+        if isinstance(g, PAtom) and g.name in ("!", "true", "nl", "halt"):
+            continue
+        if isinstance(g, PComp) and g.name in BUILTIN_IO:
+            continue
+        if isinstance(g, PComp) and g.name in ("=", "==") and isinstance(g.args[0], PVar) \
+                and _truth_value(g.args[1]):
+            sign = "-" if _truth_value(g.args[1]) == "-" else sign
+            continue
+        if isinstance(g, PComp) and g.name in (";", "->"):
+            first = g.args[0] if g.name == ";" else g
+            if isinstance(first, PComp) and first.name == "->":
+                cond, then = first.args
+                kept.append(cond)
+                sign = "-" if _said(then) == "-" else sign
+                continue
+        kept.append(g)
+    if not kept:
+        return None, sign
+    goal = kept[-1]
+    for g in reversed(kept[:-1]):
+        goal = PComp(",", (g, goal))
+    return goal, sign
+
+
+def _wrapper(t, vocab):
+    """(polarity, goal) when the clause is a wrapper that asks the question, else None.
+    Polarity `+`: the goal's success answers True; `-`: False; `?`: neither."""
+    if isinstance(t, PComp) and t.name == ":-" and len(t.args) == 2:
+        head, body = t.args
+    elif isinstance(t, PComp) and t.name in ("?-", ":-"):
+        return None
+    else:
+        head, body = t, None
+    if not isinstance(head, (PAtom, PComp)) or not _is_wrapper_name(head.name, vocab):
+        return None
+    args = head.args if isinstance(head, PComp) else ()
+    if len(args) > 1:
+        return None
+    sign = "+"
+    if args and not isinstance(args[0], PVar):
+        sign = _truth_value(args[0])
+        if sign is None:
+            return None
+    if body is None:
+        return "?", None
+    goal, said = _question_goal(body)
+    if said == "-" and sign in "+-":
+        sign = "-" if sign == "+" else "+"
+    return sign, goal
+
+
+def _head_name(t) -> str:
+    head = t.args[0] if isinstance(t, PComp) and t.name == ":-" and len(t.args) == 2 else t
+    return head.name
+
+
+def _note_names(t, prog: Program) -> None:
+    """Record the predicate names a clause uses, as written (for writing fixes its way)."""
+    stack = [t]
+    while stack:
+        u = stack.pop()
+        if isinstance(u, PAtom) and u.name[:1].isalpha():
+            prog.names.add((u.name, 0))
+        elif isinstance(u, PComp):
+            if u.name[:1].isalpha() and u.name not in ("is", "mod", "rem", "not"):
+                prog.names.add((u.name, len(u.args)))
+            if u.name in (":-", "?-", ",", ";", "->", "\\+", "not", "findall", "forall"):
+                stack.extend(u.args)
 
 
 _TO_TERM = _ToTerm()

@@ -117,8 +117,8 @@ class PykeReader(SectionReader):
         atom = Atom(name, tuple(terms))
         return atom if positive else Not(atom)
 
-    def comment(self, stmt: str) -> str:
-        return "# " + stmt
+    def write(self, formula, kind="statement", gloss="", program=None, vocab=None):
+        return pyke_text(formula, kind)
 
 
 def _pyke_name(pred: str) -> str:

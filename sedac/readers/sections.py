@@ -11,7 +11,6 @@ import re
 
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
-from ..closed_world import loadable_text
 from ..fol import Formula, free_vars, closure, describe
 from ..grammar import lark_parser, max_nesting
 from ..program import Clause, Diagnostic, Fix, LineIndex, Program, Unreadable
@@ -83,6 +82,8 @@ class SectionReader(Reader):
                     continue
             if _SEPARATOR.match(stripped):
                 continue  # the formats' own delimiters (`------`), harmless
+            if stripped.startswith("#"):
+                continue  # a comment (sedac writes what it ignores so)
             if section in self.ignored_sections:
                 if self._misplaced(stripped):
                     self._statement(stripped, gloss.strip(), self.statement_sections[0], span, prog,
@@ -191,12 +192,9 @@ class SectionReader(Reader):
             fix=Fix("safe", text, "english", span) if text else None, clause=i))
         return True
 
-    def write(self, formula: Formula, kind: str, gloss: str = "") -> str | None:
-        from ..engine import clause_text
-        return clause_text(formula, self.lang, kind, gloss)
-
     def comment(self, stmt: str) -> str:
-        return "# " + stmt
+        """A line the reader skips (and so does a second `--fix`)."""
+        return "\n".join("# " + line for line in stmt.split("\n"))
 
 
 def _strip_question(s: str) -> str:
@@ -221,4 +219,4 @@ def _parse_message(stmt: str, e: Exception) -> str:
     return "the formula ends early: an unbalanced bracket or a missing operand"
 
 
-__all__ = ["SectionReader", "Unreadable", "camel_to_snake", "loadable_text"]
+__all__ = ["SectionReader", "Unreadable", "camel_to_snake"]

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from ..errors import SedacError
+from ..fol import to_tptp
 from ..program import Clause, Diagnostic, Program
 from .base import Reader
 from .tptp import read_tptp
@@ -26,3 +27,8 @@ class TptpProgramReader(Reader):
             prog.gloss[len(prog.clauses)] = it.name
             prog.clauses.append(Clause(span, text[span.start:span.end], it.formula, kind))
         return prog
+
+    def write(self, formula, kind="statement", gloss="", program=None, vocab=None):
+        """The gloss of a TPTP clause is its name."""
+        role = "conjecture" if kind == "query" else "axiom"
+        return f"fof({gloss or 'fixed'}, {role}, {to_tptp(formula)})."

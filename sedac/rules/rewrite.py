@@ -5,7 +5,7 @@ problem text, so all are safe fixes.
 """
 from __future__ import annotations
 
-from ..fol import Const, Formula, Top
+from ..fol import predicates, Atom, Const, Formula, Top, map_atoms
 from .base import (REWRITE, bind, class_rule, implication, literal, parts, rename_in, rule)
 
 
@@ -19,6 +19,8 @@ def r1(f: Formula, vocab) -> Formula | None:
     if lit is None or not lit[0] or not vocab.is_name(lit[1].pred):
         return None
     atom, name = lit[1], lit[1].pred.lower()
+    if any(p == atom.pred for p, _ in predicates(head)):
+        return None   # `∀x (Fae(x) → Fae(x))` says nothing; it is no fact about fae
     if len(vs) == 1 and atom.args in ((vs[0],), ()):
         # `p(X) => f`, or a bare `p` (`∀x (Max → Zumpus(x))`): f of the individual
         return bind(head, vs[0], name)
@@ -121,4 +123,16 @@ def r9(f: Formula, vocab) -> Formula | None:
     return _rename_side(f, "head", vocab.noun_of_adjective)
 
 
-RULES = [r1, r2, r3, r4, r5, r6, r7, r8, r9]
+@rule("R10", "builtin-avoiding-name", REWRITE, "..a(t)..", "..n(t)..",
+      "a is a name chosen to avoid the built-in or word n (num, is_number, my_number)")
+def r10(f: Formula, vocab) -> Formula | None:
+    """Anti-pattern: a word of the text renamed to dodge a Prolog built-in, `fruity(X) :- num(X).`
+    read literally, `num` is not the text's `number`. Best practice: read it as the word; sedac
+    keeps the program's own spelling when it writes a fix, so a loadable name stays loadable."""
+    def rename(a: Atom) -> Formula:
+        new = vocab.alias_of(a.pred)
+        return Atom(new, a.args) if new else a
+    return map_atoms(f, rename)
+
+
+RULES = [r1, r2, r3, r4, r5, r6, r7, r8, r9, r10]
