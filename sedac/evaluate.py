@@ -32,10 +32,14 @@ ERROR_CATEGORIES = tuple(c for c in CATEGORIES if c != "omission")
 
 def ground_truth_program(truth: Truth) -> str:
     """The ground truth written as a Prolog program (for problems-only corpora)."""
+    from .generator import undefined_predicates
     writer = reader_for("prolog")
     lines = [writer.write(f.formula) for f in truth.facts]
-    if truth.question is not None:
-        lines.append(writer.write(truth.question, "query"))
+    query = writer.write(truth.question, "query") if truth.question is not None else None
+    undefined = undefined_predicates([x for x in lines + [query] if x])
+    if undefined:
+        lines.append(":- dynamic " + ", ".join(f"{p}/1" for p in undefined) + ".")
+    lines.append(query)
     return "\n".join(l for l in lines if l) + "\n"
 
 

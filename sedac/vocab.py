@@ -174,7 +174,7 @@ class Vocabulary:
         clash (`num`, `is_number`, `my_number`, `number_` for `number`; with a text, also
         `is_cat` for `cat`), or None."""
         w = word.lower()
-        if self.is_word(w):
+        if self.from_text and self.is_word(w) or w in BUILTIN_CLASSES:
             return None
         candidates = []
         if w in ALIAS_ABBREVIATIONS:
@@ -184,8 +184,7 @@ class Vocabulary:
             base = next(g for g in m.groups() if g)
             candidates.append(ALIAS_ABBREVIATIONS.get(base, base))
         for c in candidates:
-            if c in self.nouns or c in self.adjectives or (
-                    not self.from_text and c in BUILTIN_CLASSES):
+            if (c in self.nouns or c in self.adjectives) if self.from_text else c in BUILTIN_CLASSES:
                 return c
         return None
 

@@ -32,9 +32,12 @@ def test_check_json_syntax_mode_on_design_programs(wren):
     assert doc["version"] == 1 and len(doc["files"]) == 2
     by_file = {f["path"]: f for f in doc["files"]}
     w = [(d["line"], d["code"], d["category"]) for d in by_file["wren.pl"]["diagnostics"]]
-    assert w == [(1, "K001", "knowledge")]
+    assert w == [(1, "K001", "knowledge"), (2, "E008", "other-syntax"), (2, "Y009", "symbol"),
+                 (3, "Y009", "symbol"), (4, "Y009", "symbol")]
     a = [(d["line"], d["code"], d["category"]) for d in by_file["alex.pl"]["diagnostics"]]
-    assert a == [(1, "K002", "knowledge"), (11, "K001", "knowledge"), (13, "N001", "natural-language")]
+    assert a == [(1, "K002", "knowledge"), (2, "E008", "other-syntax"), (4, "Y009", "symbol"),
+                 (7, "Y009", "symbol"), (8, "Y009", "symbol"), (9, "Y009", "symbol"),
+                 (11, "K001", "knowledge"), (13, "N001", "natural-language")]
     for f in doc["files"]:
         assert f["mode"] == "syntax" and f["lang"] == "prolog"
         for d in f["diagnostics"]:
@@ -62,7 +65,7 @@ def test_fix_writes_atomically_and_is_idempotent(wren):
     assert oct((wren / "wren.pl").stat().st_mode & 0o777) == oct(0o640)
     assert not list(wren.glob("*.sedac-tmp"))
     assert r.returncode == 0, r.stdout      # everything found was fixed by --fix
-    assert "Found 5 diagnostics (5 fixed, 0 remaining)." in r.stdout
+    assert "Found 9 diagnostics (9 fixed, 0 remaining)." in r.stdout
     r2 = sedac("check", "wren.pl", "--nl", "wren.txt", "--fix", "--unsafe-fixes", cwd=wren)
     assert (wren / "wren.pl").read_text() == fixed
     assert r2.returncode == 0 and "All checks passed!" in r2.stdout
@@ -110,7 +113,7 @@ def test_select_ignore_statistics_exit_zero_and_output_file(wren):
               "--output-format", "json", cwd=wren)
     got = sorted(d["code"] for d in json.loads(r.stdout)["files"][0]["diagnostics"])
     assert got == ["D000", "D1", "R4"]
-    r = sedac("check", "wren.pl", "--nl", "wren.txt", "--ignore", "omission,Q,K,D,R",
+    r = sedac("check", "wren.pl", "--nl", "wren.txt", "--ignore", "omission,Q,K,D,R,Y,E",
               "--exit-zero", "--statistics", cwd=wren)
     assert r.returncode == 0 and "All checks passed!" in r.stdout
     r = sedac("check", "wren.pl", "--statistics", "--output-file", "out.txt", cwd=wren)
@@ -236,7 +239,7 @@ def test_export_tptp_reproduces_verdicts_with_e(wren):
 
 
 def test_pyproject_settings_and_flags_override_them(wren):
-    (wren / "pyproject.toml").write_text('[tool.sedac]\nignore = ["K", "omission"]\n'
+    (wren / "pyproject.toml").write_text('[tool.sedac]\nignore = ["K", "omission", "Y", "E"]\n'
                                          'output-format = "json"\n')
     r = sedac("check", "wren.pl", "--nl", "wren.txt", cwd=wren)
     codes = sorted(d["code"] for d in json.loads(r.stdout)["files"][0]["diagnostics"])

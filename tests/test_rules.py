@@ -21,7 +21,7 @@ def test_rule(rule_case):
 def test_registry_codes_are_unique_and_complete():
     codes = [r.code for r in REGISTRY]
     assert len(codes) == len(set(codes))
-    assert set(codes) == {f"R{i}" for i in range(1, 10)} | {"D1", "D2", "D3"}
+    assert set(codes) == {f"R{i}" for i in range(1, 11)} | {"D1", "D2", "D3"}
     assert all(BY_CODE[c].doc for c in codes), "every rule documents itself"
 
 
@@ -44,3 +44,12 @@ def test_partial_mode_vocabulary_without_text():
     assert rewrite_formula(parse_formula("! [X] : (even(X) => loud(X))"), v)[0] == \
         parse_formula("! [X] : (even_number(X) => loud(X))")
     assert rewrite_formula(parse_formula("brown(negative)"), v)[1] == ["R4"]
+
+
+def test_r10_without_text_reads_the_common_builtin_names():
+    from sedac.truth import program_vocabulary
+    v = program_vocabulary({"is_number", "num", "is_integer", "fruity", "is_cat"}, {"stella"}, None)
+    for name, word in (("is_number", "number"), ("num", "number"), ("is_integer", "integer")):
+        assert rewrite_formula(parse_formula(f"{name}(stella)"), v) == \
+            (parse_formula(f"{word}(stella)"), ["R10"])
+    assert rewrite_formula(parse_formula("is_cat(stella)"), v)[1] == []   # needs the text
