@@ -25,6 +25,7 @@ _TABLE = [
     Code("C002", "communication", "safe", "prose or chatter addressed to the reader instead of code (made a comment)"),
     Code("C003", "communication", "safe", "a `<<` / `>>` marker around the code"),
     Code("C004", "communication", "safe", "trailing text after the program (a second problem, an answer)"),
+    Code("C006", "communication", "safe", "prose, headings or bullets around the fenced code blocks of a Markdown reply (made a comment)"),
     Code("C005", "communication", "safe", "the output of running a query (`A = false.`, `true.`, `yes`) pasted after it (made a comment)"),
     Code("Y001", "symbol", "safe", "`-?` or `?` written for the query operator `?-`"),
     Code("Y002", "symbol", "safe", "`:=`, `<-` or `if` written for `:-`"),

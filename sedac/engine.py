@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 
 from .atp import Prover, Session, get_prover
 from .closed_world import ask_closed
-from .fol import Forall, Formula, constants, describe, negate, predicates, subformulas
+from .fol import Forall, Formula, Not, constants, describe, negate, predicates, subformulas
 from .errors import SedacError
 from .program import CATEGORIES, Clause, Diagnostic, Fix, Program
 from .readers import reader_for
@@ -279,7 +279,7 @@ def _full_sedac(program: Program, truth: Truth, results: list[ClauseResult], ses
 def _query(program: Program, truth: Truth | None, vocab, mode: str,
            diags: list[Diagnostic]) -> Formula | None:
     """The question to answer, and the `query` check against the text's question."""
-    queries = program.queries
+    queries = asked(program.queries)
     prog_q = None
     if queries:
         i, c = queries[-1]
@@ -317,6 +317,17 @@ def _query(program: Program, truth: Truth | None, vocab, mode: str,
             evidence={"question": truth.question_text, "query": describe(prog_q),
                       "expected": describe(question)}, clause=i))
     return question
+
+
+def asked(queries: list[tuple[int, Clause]]) -> list[tuple[int, Clause]]:
+    """The queries that ask the program's question: the last one, except that a reply that
+    asks a statement and its negation (`?- not_p(a).` then `?- p(a).`, to see which one
+    holds) asks the first, the statement as the question puts it."""
+    if len(queries) > 1:
+        atoms = {negate(c.formula) if isinstance(c.formula, Not) else c.formula for _, c in queries}
+        if len(atoms) == 1:
+            return queries[:1]
+    return queries[-1:]
 
 
 def _omissions(report: FileReport, session: Session, diags: list[Diagnostic]) -> None:

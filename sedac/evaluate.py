@@ -15,7 +15,7 @@ from collections import Counter
 from pathlib import Path
 
 from .corpus import Problem
-from .engine import analyse, answer_open
+from .engine import analyse, answer_open, asked
 from .closed_world import ask_closed
 from .fol import Formula, constants, describe, negate, predicates
 from .program import CATEGORIES, SYNTAX_CATEGORIES
@@ -25,8 +25,9 @@ from .truth import Truth, truth_from_text
 CONDITIONS = ("raw", "syntax", "partial", "full")
 # Syntax diagnostics that do not stop the raw program: Logic-LM moves rules found under
 # `Facts:` to `Rules:`, Prover9 reads a free variable as universally quantified, and a
-# `NotEarthy` predicate is well-formed (raw is given its negated reading, generously).
-TOLERATED = {"P001", "Y004", "Y008"}
+# `NotEarthy` predicate is well-formed (raw is given its negated reading, generously); and
+# every pipeline takes the code out of a Markdown reply's fenced blocks (C001, C006).
+TOLERATED = {"P001", "Y004", "Y008", "C001", "C006"}
 ERROR_CATEGORIES = tuple(c for c in CATEGORIES if c != "omission")
 
 
@@ -67,7 +68,7 @@ def evaluate_problem(problem: Problem, prover: str = "auto") -> dict:
     fatal = [d for d in program.diagnostics
              if d.category in SYNTAX_CATEGORIES and d.category != "knowledge"
              and d.code not in TOLERATED]
-    prog_query = program.queries[-1][1].formula if program.queries else None
+    prog_query = asked(program.queries)[-1][1].formula if program.queries else None
     read_axioms = program.axioms
     partial = analyse(program, None, "partial", engine, answer=False, session=session)
     full = analyse(program, truth, "full", engine, unsafe_fixes=True, answer=False, session=session)

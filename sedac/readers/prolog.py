@@ -277,7 +277,7 @@ def _communication(line: str) -> str | None:
     return None
 
 
-_CODES = {"fence": "C001", "marker": "C003", "output": "C005"}
+_CODES = {"fence": "C001", "marker": "C003", "output": "C005", "prose around": "C006"}
 
 
 def _skip_layout(text: str, i: int, end: int) -> int:
