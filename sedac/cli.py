@@ -99,7 +99,7 @@ def check(ctx, programs, nl_file, truth_file, mode, lang, prover, fix, unsafe_fi
     lang, output-format, unsafe-fixes); flags win."""
     from .atp import get_prover
     from .codes import known_selector, matches
-    from .engine import analyse
+    from .engine import analyse, misreading
     from .files import read_text, write_atomic
     from .readers import read_program
     from .render import render
@@ -153,9 +153,18 @@ def check(ctx, programs, nl_file, truth_file, mode, lang, prover, fix, unsafe_fi
     if export_dir:
         _export_tptp(export_dir, reports)
     diffs = []
+    refused = []
     for r in reports:
         new = r.fixed_program()
         if new == r.program.text:
+            continue
+        why = misreading(r) if (fix or diff) else None
+        if why:
+            refused.append(id(r))
+            click.echo(f"{r.path}: {why}", err=True)
+            for d in r.diagnostics:   # nothing of it was written
+                if d.status in ("fixed", "dropped"):
+                    d.status = "fixable"
             continue
         if diff:
             diffs.append(_unified_diff(r.program.text, new, r.path))
@@ -169,6 +178,8 @@ def check(ctx, programs, nl_file, truth_file, mode, lang, prover, fix, unsafe_fi
     # Diagnostics remain unless --fix wrote their fixes into the files.
     remaining = [d for r in reports for d in r.diagnostics
                  if not (fix and not diff and d.status in ("fixed", "dropped"))]
+    if refused:
+        sys.exit(EXIT_ERROR)
     sys.exit(EXIT_CLEAN if exit_zero or not remaining else EXIT_FINDINGS)
 
 

@@ -100,6 +100,22 @@ def apply_fixes(text: str, diags: list[Diagnostic]) -> str:
     return text
 
 
+def misreading(report: "FileReport", unsafe: bool | None = None) -> str | None:
+    """Why applying the report's fixes would be a misreading of the file, or None: fixes that
+    would comment out or drop most of its clauses mean sedac did not understand the file
+    (another language, a document), so nothing should be written."""
+    unsafe = report.unsafe_fixes if unsafe is None else unsafe
+    removed = [d for d in allowed_fixes(report.diagnostics, unsafe)
+               if d.fix.rule in REMOVAL_RULES and d.category != "communication"]
+    kept = sum(1 for c in report.program.clauses if c.formula is not None) - \
+        sum(1 for d in removed if d.clause is not None)
+    total = len(removed) + max(kept, 0)
+    if len(removed) >= 3 and len(removed) * 2 > total:
+        return (f"the fixes would comment out or drop {len(removed)} of its {total} clauses: "
+                "sedac has likely misread the file (is --lang right?); nothing written")
+    return None
+
+
 def set_statuses(diags: list[Diagnostic], unsafe: bool) -> None:
     """What the analysis did, as `fixed_program` shows it: `fixed` or `dropped` where the
     flags allow the fix (safe fixes always, deep ones with `unsafe`), `fixable` where a

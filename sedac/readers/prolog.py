@@ -423,32 +423,59 @@ class PrologReader(Reader):
 
     # ------------------------------------------------------------ passes
     def _communication_pass(self, text: str, index: LineIndex, prog: Program) -> str:
-        """Blank out what is not code; each such line gets a diagnostic whose fix turns it
-        into a comment (nothing the user wrote is deleted). In a Markdown reply, every line
-        outside the fenced logic blocks is prose."""
+        """Blank out what is not code; each such line (each paragraph of a Markdown reply's
+        prose) gets a diagnostic whose fix turns it into comments: nothing the user wrote is
+        deleted. In a Markdown reply, every line outside the fenced logic blocks is prose."""
         roles = line_roles(text)
-        out = []
-        offset = 0
-        for n, line in enumerate(text.split("\n")):
-            if roles is None:
-                why = _communication(line)
-            elif roles[n] == "fence":
+        lines = text.split("\n")
+        starts, offset = [], 0
+        for line in lines:
+            starts.append(offset)
+            offset += len(line) + 1
+        out = list(lines)
+        prose: list[int] = []           # the current paragraph of prose (line numbers)
+
+        def flush():
+            if not prose:
+                return
+            first, last = prose[0], prose[-1]
+            span = index.span(starts[first] + len(lines[first]) - len(lines[first].lstrip()),
+                              starts[last] + len(lines[last].rstrip()))
+            body = "\n".join(lines[first:last + 1])
+            replacement = "\n".join(("% " + ln.strip()) if ln.strip() else ln
+                                     for ln in body[span.start - starts[first]:].split("\n"))
+            words = " ".join(body.split())
+            prog.diagnostics.append(Diagnostic(
+                "C006", "communication", f"prose around the code blocks, not code: "
+                f"`{words[:60]}{'...' if len(words) > 60 else ''}`"
+                + (f" ({last - first + 1} lines)" if last > first else "") + "; made comments",
+                span, fix=Fix("safe", replacement, "comment-out", span)))
+            for n in range(first, last + 1):
+                out[n] = " " * len(lines[n])
+            prose.clear()
+
+        for n, line in enumerate(lines):
+            if roles is not None and roles[n] == "prose":
+                prose.append(n)
+                continue
+            if roles is not None and roles[n] == "blank" and prose:
+                continue       # a blank line inside prose: the paragraph may go on
+            flush()
+            if roles is not None and roles[n] == "fence":
                 why = "Markdown code fence"
-            elif roles[n] == "prose":
-                why = "prose around the code blocks, not code"
             else:
                 why = _communication(line)
-                why = why if why and not why.startswith("text addressed") else None
+                if roles is not None and why and why.startswith("text addressed"):
+                    why = None   # inside a fenced block, only output and markers are not code
             if why:
-                span = index.span(offset + len(line) - len(line.lstrip()), offset + len(line.rstrip()))
+                span = index.span(starts[n] + len(line) - len(line.lstrip()),
+                                  starts[n] + len(line.rstrip()))
                 code = next((c for k, c in _CODES.items() if k in why), "C002")
                 prog.diagnostics.append(Diagnostic(
                     code, "communication", f"{why}: `{line.strip()[:60]}`; made a comment", span,
                     fix=Fix("safe", "% " + line.strip(), "comment-out", span)))
-                out.append(" " * len(line))
-            else:
-                out.append(line)
-            offset += len(line) + 1
+                out[n] = " " * len(line)
+        flush()
         return "\n".join(out)
 
     def _piece(self, text, start, end, terminated, index, prog):
