@@ -204,8 +204,7 @@ def analyse(program: Program, truth: Truth | None = None, mode: str | None = Non
         if report.answer.get("open_world") in ("True", "False"):
             report.answer["evidence"] = _answer_evidence(report, level, session)
     level = "unsafe" if unsafe_fixes else "safe"
-    asked = [c.formula for _, c in program.queries[-1:]] if report.query is None or mode != "full" \
-        else [report.query]
+    asked = [c.formula for _, c in program.queries] + ([report.query] if report.query else [])
     diags.extend(reader_for(program.lang).finish(program, report.formulas(level), asked, vocab))
     if session is not None:
         report.prover_calls = session.calls
@@ -341,7 +340,8 @@ def asked(queries: list[tuple[int, Clause]]) -> list[tuple[int, Clause]]:
     holds) asks the first, the statement as the question puts it."""
     if len(queries) > 1:
         atoms = {negate(c.formula) if isinstance(c.formula, Not) else c.formula for _, c in queries}
-        if len(atoms) == 1:
+        signs = {isinstance(c.formula, Not) for _, c in queries}
+        if len(atoms) == 1 and len(signs) == 2:
             return queries[:1]
     return queries[-1:]
 

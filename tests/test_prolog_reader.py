@@ -41,7 +41,7 @@ def test_taxonomy_and_repairs():
     text = ("Here is the program:\n```prolog\ncat(tom).\n-? blue(tom).\ndog(X) := cat(X).\n"
             "Alex is a Zumpus\nfoo(( .\nbar(X) :- baz(X)\neven(X) :- 0 is X mod 2.\n```\n")
     prog = read(text)
-    assert codes(prog) == [(1, "C002", "communication"), (2, "C001", "communication"),
+    assert codes(prog) == [(1, "C006", "communication"), (2, "C001", "communication"),
                            (4, "Y001", "symbol"), (5, "Y002", "symbol"),
                            (6, "N001", "natural-language"), (7, "E001", "other-syntax"),
                            (8, "Y003", "symbol"), (9, "K001", "knowledge"),

@@ -120,6 +120,9 @@ def not_a_program(text: str, lang: str | None = None) -> str | None:
     if python and python >= count:
         return "Python source, not a logic program"
     if count == 0:
+        other = max(LANGS, key=lambda x: found[x])
+        if lang is not None and found[other]:
+            return f"no line of it is {lang}; it looks like {other} (give --lang {other})"
         what = "a" if lang is None else f"a {lang}"
         return f"no line of it is {what} clause or formula: prose, not a logic program"
     return None
