@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 
 from .atp import Prover, Session, get_prover
 from .closed_world import ask_closed
-from .fol import Forall, Formula, Not, constants, describe, negate, predicates, subformulas
+from .fol import Formula, Not, constants, describe, negate, predicates
 from .errors import SedacError
 from .program import CATEGORIES, Clause, Diagnostic, Fix, Program
 from .readers import reader_for
@@ -301,8 +301,9 @@ def _query(program: Program, truth: Truth | None, vocab, mode: str,
         prog_q = c.formula
         if mode != "syntax":
             g, codes = rewrite_formula(prog_q, vocab)
-            if codes and not any(isinstance(h, Forall) for h in subformulas(g)):
-                # (a query becomes no rule: `?- mammal(cats).` is not `mammal(X) :- cat(X).`)
+            if codes:
+                # (a universal question has no Prolog query: the writer gives no fix for it,
+                # never `?- mammal(X) :- cat(X).`)
                 d = _shallow_diag(c, i, prog_q, g, codes, program, vocab)
                 if d is not None:
                     diags.append(d)

@@ -150,6 +150,8 @@ def pyke_text(f: Formula, kind: str = "statement") -> str | None:
         return None
     if isinstance(body, Top):
         return " && ".join(head_s)
+    if kind == "query":
+        return None   # a query is a literal; a rule cannot be asked
     bodies = body.args if isinstance(body, And) else (body,)
     body_s = [_pyke_literal(b) for b in bodies]
     if None in body_s:
