@@ -225,7 +225,11 @@ class _Reader:
     def clause(self, t) -> tuple[str, Formula | None]:
         """('statement'|'query'|'directive', formula)."""
         if isinstance(t, PComp) and t.name == "?-":
-            g = self.goal(t.args[0])
+            # `?- cold(sally), write(yes).` asks cold(sally): output and cuts are not the question
+            asked, sign = _question_goal(t.args[0])
+            g = self.goal(asked if asked is not None else t.args[0])
+            if sign == "-":
+                g = negate(g)
             return "query", exists(sorted(free_vars(g), key=lambda v: v.name), g)
         if isinstance(t, PComp) and t.name == ":-" and len(t.args) == 1:
             return "directive", None
