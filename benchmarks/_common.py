@@ -12,6 +12,8 @@ sys.path.insert(0, str(ROOT))
 LLM_CORPORA = [CORPORA / "logic-lm" / f"ProntoQA_dev_{m}.json" for m in ("gpt-4", "gpt-3.5-turbo")] + \
     [CORPORA / "open-llm-fol" / f"ProntoQA_dev_{m}.json"
      for m in ("Llama-2-7b", "Llama-2-13b", "Llama-2-70b", "Mistral-7B")]
+PROLOG_LLM_CORPORA = [CORPORA / "prolog-llm" / f"{c}.jsonl"
+                      for c in ("zero-shot", "code-only", "one-shot", "think-then-code")]
 PROBLEM_CORPORA = sorted((CORPORA / "prontoqa").glob("*/*.json")) + [CORPORA / "logic-lm" / "ProntoQA_dev.json"]
 
 

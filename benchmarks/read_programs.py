@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 import time
 
-from _common import LLM_CORPORA, ROOT
+from _common import LLM_CORPORA, PROLOG_LLM_CORPORA, ROOT
 
 from sedac.readers import read_program
 
@@ -29,6 +29,14 @@ def main():
     s = time.perf_counter() - start
     print(f"real LLM programs (Pyke and FOL text, with English lines): {len(real)} in {s:.2f} s: "
           f"{len(real) / s:.0f} programs/s")
+    replies = [json.loads(line)["raw_output"] for f in PROLOG_LLM_CORPORA
+               for line in f.read_text().splitlines() if line.strip()] * 10
+    start = time.perf_counter()
+    for p in replies:
+        read_program(p, "reply.pl")
+    s = time.perf_counter() - start
+    print(f"today's Prolog replies (Markdown, comments, wrappers): {len(replies)} in {s:.2f} s: "
+          f"{len(replies) / s:.0f} replies/s")
     big = "cat(tom). dog(X) :- cat(X).\n" * 380000
     start = time.perf_counter()
     n = len(read_program(big, "big.pl", "prolog").clauses)

@@ -4,7 +4,7 @@ from __future__ import annotations
 import argparse
 import time
 
-from _common import LLM_CORPORA, describe_ms
+from _common import LLM_CORPORA, PROLOG_LLM_CORPORA, describe_ms
 
 from sedac.atp import get_prover
 from sedac.corpus import read_corpus
@@ -18,8 +18,9 @@ def main():
     ap.add_argument("--problems", type=int, default=100, help="problems per corpus")
     ap.add_argument("--provers", default="z3,eprover")
     args = ap.parse_args()
-    problems = [p for f in LLM_CORPORA for p in read_corpus(f)[:args.problems]]
-    for name in args.provers.split(","):
+    sets = [("6 LLM corpora", [p for f in LLM_CORPORA for p in read_corpus(f)[:args.problems]]),
+            ("today's Prolog replies", [p for f in PROLOG_LLM_CORPORA for p in read_corpus(f)])]
+    for (what, problems), name in ((s, n) for s in sets for n in args.provers.split(",")):
         prover = get_prover(name)
         times, calls = [], []
         for p in problems:
@@ -29,7 +30,7 @@ def main():
             report = analyse(prog, truth, "full", prover, unsafe_fixes=True)
             times.append(time.perf_counter() - start)
             calls.append(report.prover_calls)
-        print(f"{name}: {len(problems)} problems of 6 LLM corpora, full SEDAC with answers: "
+        print(f"{name}: {len(problems)} problems of {what}, full SEDAC with answers: "
               f"{describe_ms(times)}; {sum(calls) / len(calls):.0f} prover calls per problem")
 
 

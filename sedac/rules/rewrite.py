@@ -1,4 +1,4 @@
-"""Shallow rewrite rules R1-R9: the meaning is recoverable from the program alone.
+"""Shallow rewrite rules R1-R10: the meaning is recoverable from the program alone.
 
 Each replaces a formula by the one the program evidently meant; none needs the
 problem text, so all are safe fixes.
