@@ -23,20 +23,16 @@ def main():
     real = []
     for f in LLM_CORPORA:
         real += [r["raw_logic_programs"][0] for r in json.loads(f.read_text())]
-    start = time.perf_counter()
-    for p in real:
-        read_program(p, "p")
-    s = time.perf_counter() - start
-    print(f"real LLM programs (Pyke and FOL text, with English lines): {len(real)} in {s:.2f} s: "
-          f"{len(real) / s:.0f} programs/s")
     replies = [json.loads(line)["raw_output"] for f in PROLOG_LLM_CORPORA
                for line in f.read_text().splitlines() if line.strip()] * 10
-    start = time.perf_counter()
-    for p in replies:
-        read_program(p, "reply.pl")
-    s = time.perf_counter() - start
-    print(f"today's Prolog replies (Markdown, comments, wrappers): {len(replies)} in {s:.2f} s: "
-          f"{len(replies) / s:.0f} replies/s")
+    for what, texts, path in (("real LLM programs (Pyke and FOL text, with English lines)", real, "p"),
+                              ("today's Prolog replies (Markdown, comments, wrappers)", replies,
+                               "reply.pl")):
+        start = time.perf_counter()
+        for p in texts:
+            read_program(p, path)
+        s = time.perf_counter() - start
+        print(f"{what}: {len(texts)} in {s:.2f} s: {len(texts) / s:.0f} programs/s")
     big = "cat(tom). dog(X) :- cat(X).\n" * 380000
     start = time.perf_counter()
     n = len(read_program(big, "big.pl", "prolog").clauses)

@@ -267,17 +267,7 @@ def substitute(f: Formula, mapping: Mapping[Var, Term]) -> Formula:
 
 def rename_preds(f: Formula, mapping: Mapping[str, str]) -> Formula:
     """Rename predicate symbols (used to align names across formats)."""
-    if isinstance(f, Atom):
-        return Atom(mapping.get(f.pred, f.pred), f.args)
-    if isinstance(f, Not):
-        return Not(rename_preds(f.arg, mapping))
-    if isinstance(f, (And, Or)):
-        return type(f)(tuple(rename_preds(a, mapping) for a in f.args))
-    if isinstance(f, (Implies, Iff, Xor)):
-        return type(f)(rename_preds(f.left, mapping), rename_preds(f.right, mapping))
-    if isinstance(f, (Forall, Exists)):
-        return type(f)(f.vars, rename_preds(f.body, mapping))
-    return f
+    return map_atoms(f, lambda a: Atom(mapping.get(a.pred, a.pred), a.args))
 
 
 def map_atoms(f: Formula, fn) -> Formula:
