@@ -7,7 +7,7 @@ into fixed programs, so they never break the load.
 """
 from __future__ import annotations
 
-from .fol import (Atom, Formula, Not, NotAClause, Top, implication_parts, predicates,
+from .fol import (Atom, Exists, Formula, Not, NotAClause, Top, implication_parts, predicates,
                   rename_preds, to_prolog)
 from .swipl import plist, quote, run
 
@@ -56,8 +56,9 @@ def ask_closed(axioms: list[Formula], query: Formula) -> str:
         text = loadable_text(f)
         if text is not None:
             clauses.append(text[:-1])  # without the full stop: a list element
+    body = query.body if isinstance(query, Exists) else query   # a Prolog query is existential
     try:
-        goal = to_prolog(query)[:-1]
+        goal = to_prolog(body)[:-1]
     except NotAClause:
         return "False"
     defined: set[tuple[str, int]] = set()
@@ -73,5 +74,9 @@ def ask_closed(axioms: list[Formula], query: Formula) -> str:
     tabled = plist(f"{quote(p)}/{n}" for p, n in sorted(defined))
     dynamic = plist(f"{quote(p)}/{n}" for p, n in sorted(used - defined))
     program = f"prog({tabled},{dynamic},[{','.join(f'({c})' for c in clauses)}])"
-    sol = run(f"sedac_cw:cw_ask({quote(program)}, {quote(goal)}, {INFERENCE_LIMIT}, R)")
-    return "True" if sol and str(sol.get("R")) == "true" else "False"
+    sol = run(f"sedac_cw:cw_ask({quote(program)}, {quote(goal)}, {INFERENCE_LIMIT}, R)",
+              limit=10 * INFERENCE_LIMIT)
+    result = str(sol.get("R")) if sol else "limit"
+    # An exceeded limit or an error is no answer: never `False`.
+    return {"true": "True", "false": "False", "undefined": "Undefined",
+            "limit": "Timeout"}.get(result, "Error")

@@ -5,7 +5,7 @@ file writes, no state kept between calls (each problem gets its own prover sessi
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from .atp import Prover, Session, get_prover
 from .closed_world import ask_closed
@@ -43,6 +43,8 @@ class FileReport:
     unsafe_fixes: bool = False
     answer: dict | None = None
     prover_calls: int = 0
+    # Questions the prover left open (timeout, gave up): unknown to sedac, not diagnostics.
+    undecided: list[dict] = field(default_factory=list)
 
     def formulas(self, level: str) -> list[Formula]:
         """The program's axioms at a level: `read`, `safe` or `unsafe`."""
@@ -61,7 +63,8 @@ class FileReport:
         return {"path": self.path, "lang": self.lang, "mode": self.mode,
                 "diagnostics": [diagnostic_json(d) for d in self.diagnostics],
                 "fixed_program": self.fixed_program(),
-                **({"answer": self.answer} if self.answer is not None else {})}
+                **({"answer": self.answer} if self.answer is not None else {}),
+                **({"undecided": self.undecided} if self.undecided else {})}
 
 
 def diagnostic_json(d: Diagnostic) -> dict:
@@ -176,6 +179,7 @@ def analyse(program: Program, truth: Truth | None = None, mode: str | None = Non
     vocab = program_vocabulary(preds, consts, truth.vocab if truth is not None else None)
 
     results: list[ClauseResult] = []
+    undecided: list[dict] = []
     for i, clause in statements:
         f = clause.formula
         r = ClauseResult(i, f, f, f)
@@ -190,13 +194,14 @@ def analyse(program: Program, truth: Truth | None = None, mode: str | None = Non
         results.append(r)
 
     if mode == "full":
-        _full_sedac(program, truth, results, session, vocab, diags)
+        _full_sedac(program, truth, results, session, vocab, diags, undecided)
 
     report = FileReport(program.path, program.lang, mode, program, diags, results, truth,
                         unsafe_fixes=unsafe_fixes)
+    report.undecided = undecided
     report.query = _query(program, truth, vocab, mode, diags)
     if mode == "full":
-        _omissions(report, session, diags)
+        _omissions(report, session, diags, undecided)
     if answer and report.query is not None:
         level = "unsafe" if unsafe_fixes else "safe"
         axioms = report.formulas(level)
@@ -231,8 +236,14 @@ def _shallow_diag(clause: Clause, i: int, f: Formula, g: Formula, codes, program
         evidence={"rules": list(codes), "before": describe(f), "after": describe(g)}, clause=i)
 
 
+def _undecided(span, what: str, v) -> dict:
+    """A question the prover did not settle: reported as unknown to sedac, never as an error."""
+    return {"line": span.line, "column": span.column, "question": what, "status": v.status,
+            "prover": v.prover, "detail": v.detail}
+
+
 def _full_sedac(program: Program, truth: Truth, results: list[ClauseResult], session: Session,
-                vocab, diags: list[Diagnostic]) -> None:
+                vocab, diags: list[Diagnostic], undecided: list[dict]) -> None:
     nl_ax = truth.axioms
     lp_ax = [r.safe for r in results]
     for k, r in enumerate(results):
@@ -240,6 +251,10 @@ def _full_sedac(program: Program, truth: Truth, results: list[ClauseResult], ses
         f = r.safe
         v = session.entails(nl_ax, f, evidence=False)
         if v.holds:
+            continue
+        if not v.refuted:
+            undecided.append(_undecided(clause.span, f"line {clause.span.line}: whether the text "
+                                        f"says `{describe(f)}`", v))
             continue
         candidates = [(g, codes) for g, codes in propose(f, vocab).items()
                       if any(c.startswith("D") for c in codes)]
@@ -250,6 +265,10 @@ def _full_sedac(program: Program, truth: Truth, results: list[ClauseResult], ses
                 accepted.append((g, codes, vg))
         if not accepted:
             v = session.entails(nl_ax, f)   # again, now with its countermodel
+            if not v.refuted:
+                undecided.append(_undecided(clause.span, f"line {clause.span.line}: whether the "
+                                            f"text says `{describe(f)}`", v))
+                continue
             r.unsafe, r.status = None, "non-fixable"
             evidence = {"countermodel": v.model.to_json() if v.model else None,
                         "candidates_rejected": [describe(g) for g, _ in candidates],
@@ -347,14 +366,20 @@ def asked(queries: list[tuple[int, Clause]]) -> list[tuple[int, Clause]]:
     return queries[-1:]
 
 
-def _omissions(report: FileReport, session: Session, diags: list[Diagnostic]) -> None:
+def _omissions(report: FileReport, session: Session, diags: list[Diagnostic],
+               undecided: list[dict]) -> None:
     """Sentences of the text that the fixed program does not entail."""
     axioms = report.formulas("unsafe")
     index_end = len(report.program.text)
     li = report.program.index
     at = li.span(max(0, index_end - 1), index_end) if index_end else li.span(0, 0)
     for fact in report.truth.facts:
-        if session.entails(axioms, fact.formula, evidence=False).holds:
+        v = session.entails(axioms, fact.formula, evidence=False)
+        if v.holds:
+            continue
+        if not v.refuted:
+            undecided.append(_undecided(at, f"whether the program says sentence {fact.index}: "
+                                        f"`{fact.text}`", v))
             continue
         text = clause_text(fact.formula, report.program, "statement", fact.text)
         diags.append(Diagnostic(
@@ -374,7 +399,10 @@ def answer_open(axioms: list[Formula], query: Formula, session: Session) -> str:
         return "True"
     if neg.holds:
         return "False"
-    return "Unknown"
+    if pos.refuted and neg.refuted:
+        return "Unknown"
+    # a prover that ran out of time (or gave up) has not answered: say so, never `Unknown`
+    return next(v.status for v in (pos, neg) if not v.refuted)
 
 
 def _answer_evidence(report: FileReport, level: str, session: Session) -> dict:

@@ -25,6 +25,9 @@ def render(reports, show_statistics: bool = False, unsafe_fixes: bool = False,
                 hidden += 1
             out.append(f"{r.path}:{d.span.line}:{d.span.column}: {d.code} [{d.category}] "
                        f"{d.message}{mark}")
+        for u in getattr(r, "undecided", ()):
+            out.append(f"{r.path}:{u['line']}:{u['column']}: note: unknown to sedac: {u['question']} "
+                       f"(the prover said {u['status']})")
         if r.answer is not None:
             a = r.answer
             lines = a.get("evidence", {}).get("lines")

@@ -1,0 +1,64 @@
+"""A prover's Timeout is not an answer; an exceeded limit is not False (issue: bounded and honest)."""
+from __future__ import annotations
+
+import sedac
+from sedac import closed_world
+from sedac.atp.base import TIMEOUT, Prover, Verdict
+from sedac.atp.z3prover import Z3Prover
+from sedac.engine import analyse
+from sedac.readers import read_program
+from sedac.truth import truth_from_text
+
+TEXT = "Every cat is a mammal. Tom is a cat.\nTrue or false: Tom is a mammal."
+
+
+class _FakeTimeoutProver(Prover):
+    """A fake prover (only the code around the prover is under test): it answers every
+    question with Timeout, as a real prover does on a problem too big for its time limit."""
+
+    name = "fake-timeout"
+
+    def entails(self, axioms, goal, time_limit=10.0):
+        return Verdict(TIMEOUT, self.name, time_limit, detail="timeout")
+
+
+def test_fake_prover_timeout_drops_nothing_and_answers_timeout():
+    truth = truth_from_text(TEXT)
+    program = read_program("mammal(X) :- cat(X).\ncat(tom).\n?- mammal(tom).\n", "p.pl",
+                           vocab_hint=truth.vocab)
+    report = analyse(program, truth, "full", _FakeTimeoutProver(), unsafe_fixes=True)
+    assert [d.code for d in report.diagnostics] == []           # no D000, no O001
+    assert report.fixed_program() == program.text
+    assert report.answer["open_world"] == "Timeout"
+    assert report.answer["closed_world"] == "True"
+    assert {u["status"] for u in report.undecided} == {"Timeout"}
+    assert len(report.undecided) == 2 + 2                       # two clauses, two sentences
+
+
+def test_real_verdicts_still_drop_what_the_text_refutes():
+    truth = truth_from_text(TEXT)
+    program = read_program("mammal(X) :- cat(X).\ncat(tom).\ndog(tom).\n?- mammal(tom).\n",
+                           "p.pl", vocab_hint=truth.vocab)
+    report = analyse(program, truth, "full", Z3Prover(), unsafe_fixes=True)
+    assert [(d.code, d.span.line) for d in report.diagnostics] == [("D000", 3)]
+    assert report.undecided == [] and report.answer["open_world"] == "True"
+
+
+def test_closed_world_query_with_a_variable_is_existential():
+    assert sedac.ask("cat(tom).\n?- cat(X).\n") == {
+        "query": "∃X cat(X)", "open_world": "True", "closed_world": "True"}
+    assert sedac.ask("cat(tom).\n?- dog(X).\n")["closed_world"] == "False"
+
+
+def test_closed_world_undefined_under_the_well_founded_semantics():
+    got = sedac.ask("p(X) :- q(X), \\+ p(X).\nq(a).\n?- p(a).\n")
+    assert got["closed_world"] == "Undefined"
+    # negation that is not circular still answers True or False
+    assert sedac.ask("a(X) :- b(X), \\+ c(X).\nb(x).\n?- a(x).\n")["closed_world"] == "True"
+
+
+def test_closed_world_inference_limit_is_timeout_not_false(monkeypatch):
+    program = "".join(f"p{i + 1}(X) :- p{i}(X).\n" for i in range(200)) + "p0(a).\n?- p200(a).\n"
+    assert sedac.ask(program)["closed_world"] == "True"
+    monkeypatch.setattr(closed_world, "INFERENCE_LIMIT", 50)
+    assert sedac.ask(program)["closed_world"] == "Timeout"
