@@ -153,6 +153,128 @@ def _countermodel(m: z3.ModelRef, atoms: dict[str, tuple], universe: tuple[str, 
     return Countermodel(domain, {p: frozenset(v) for p, v in ext.items()})
 
 
+# The most ground instances one problem may have before sedac stops grounding it whole
+# (about 100 MB of Z3 terms). Bigger problems of individuals and unary predicates are
+# sliced by individual, which is exact; others go to E (or Z3's quantifier instantiation).
+GROUND_LIMIT = 200_000
+
+
+def _quantified_vars(f: Formula) -> int:
+    """How many variables one ground instance of `f` binds (nested quantifiers multiply)."""
+    if isinstance(f, (Forall, Exists)):
+        return len(f.vars) + _quantified_vars(f.body)
+    if isinstance(f, (And, Or)):
+        return max((_quantified_vars(a) for a in f.args), default=0)
+    if isinstance(f, Not):
+        return _quantified_vars(f.arg)
+    from ..fol import Iff, Implies, Xor
+    if isinstance(f, (Implies, Iff, Xor)):
+        return max(_quantified_vars(f.left), _quantified_vars(f.right))
+    return 0
+
+
+def ground_size(formulas: Sequence[Formula], universe: int) -> int:
+    """The number of ground instances grounding `formulas` over `universe` elements
+    would build: computed before anything is built."""
+    return sum(universe ** _quantified_vars(f) for f in formulas)
+
+
+def _slice_of(f: Formula):
+    """("rule", None) for a formula of one variable and no individual, ("fact", c) for a
+    formula about the one individual c, None for anything else; atoms must be unary."""
+    from ..fol import predicates
+    if isinstance(f, (Top, Bottom)):
+        return ("rule", None)
+    if any(n != 1 for _, n in predicates(f)) or _has_eq(f):
+        return None
+    consts = constants(f)
+    if not consts:
+        body = f.body if isinstance(f, (Forall, Exists)) and len(f.vars) == 1 else None
+        if body is not None and _quantified_vars(body) == 0:
+            return ("rule", None)
+        return None
+    if len(consts) == 1 and _quantified_vars(f) == 0:
+        return ("fact", next(iter(consts)).name)
+    return None
+
+
+class _Slicer:
+    """Entailment for theories of unary predicates whose formulas each speak of one
+    individual or of one variable: the ground theory splits into independent slices, one
+    per individual, so `T |= q(c)` holds iff the slice of c with the rules proves it, or
+    some other slice is contradictory. Each slice is small; slices alike up to their
+    individual share one consistency check."""
+
+    def __init__(self, owner: "Z3Session"):
+        self.owner = owner
+        self._kinds: dict[Formula, tuple | None] = {}
+        self._contradiction: dict[tuple, tuple | None] = {}
+        self._sessions: dict[tuple, "Z3Session"] = {}
+
+    def kind(self, f: Formula):
+        if f not in self._kinds:
+            self._kinds[f] = _slice_of(f)
+        return self._kinds[f]
+
+    def entails(self, axioms: list[Formula], goal: Formula, time_limit: float,
+                evidence: bool) -> Verdict | None:
+        kinds = [self.kind(a) for a in axioms]
+        gk = self.kind(goal)
+        if gk is None or any(k is None for k in kinds):
+            return None
+        rules = [i for i, k in enumerate(kinds) if k[0] == "rule"]
+        facts: dict[str, list[int]] = {}
+        for i, k in enumerate(kinds):
+            if k[0] == "fact":
+                facts.setdefault(k[1], []).append(i)
+        mine = rules + facts.get(gk[1], [])
+        v = self._session(tuple(axioms[i] for i in mine))._entails(
+            [axioms[i] for i in mine], goal, time_limit, evidence)
+        if v.holds or not v.refuted:
+            used = tuple(mine[j] for j in v.used) if v.used is not None else None
+            return Verdict(v.status, v.prover, v.seconds, used, v.model_fn, v.detail)
+        bad = self._contradictory(axioms, rules, facts, time_limit)
+        if bad is not None:
+            return Verdict(CONTRADICTORY_AXIOMS, "z3", v.seconds, used=bad)
+        return v
+
+    def _session(self, key: tuple) -> "Z3Session":
+        s = self._sessions.get(key)
+        if s is None:
+            if len(self._sessions) > 64:
+                self._sessions.clear()
+            s = self._sessions[key] = Z3Session(self.owner.prover, whole=True)
+        return s
+
+    def _contradictory(self, axioms, rules, facts, time_limit) -> tuple | None:
+        """The axioms of a contradictory slice, or None (cached per axiom set)."""
+        key = tuple(axioms)
+        if key in self._contradiction:
+            return self._contradiction[key]
+        found = None
+        seen: set = set()
+        for c, idx in facts.items():
+            shape = frozenset(_renamed(axioms[i], c) for i in idx)
+            if shape in seen:
+                continue
+            seen.add(shape)
+            part = rules + idx
+            v = self._session(tuple(axioms[i] for i in part))._entails(
+                [axioms[i] for i in part], Bottom(), time_limit, False)
+            if v.holds:
+                found = tuple(part)
+                break
+        self._contradiction[key] = found
+        return found
+
+
+def _renamed(f: Formula, c: str) -> Formula:
+    """`f` about the individual c, with c replaced by a placeholder (the slice's shape)."""
+    from ..fol import Const, map_atoms
+    return map_atoms(f, lambda a: Atom(a.pred, tuple(Const("$c") if isinstance(t, Const)
+                                                     and t.name == c else t for t in a.args)))
+
+
 class Z3Prover(Prover):
     name = "z3"
 
@@ -167,12 +289,16 @@ class Z3Prover(Prover):
 class Z3Session(Session):
     """One problem's incremental solver; discarded with the problem."""
 
-    def __init__(self, prover: Z3Prover):
+    def __init__(self, prover: Z3Prover, whole: bool = False):
+        """`whole`: ground every question whole (a slice of a sliced problem is small)."""
         super().__init__(prover)
+        self._whole = whole
         self.ctx = _context()
         self._universe: tuple[str, ...] = ()
         self._prepared_cache: dict = {}
         self._axiom_names: dict[tuple, frozenset] = {}
+        self._slices = _Slicer(self)
+        self._shapes: dict[tuple, tuple] = {}
         self._reset(())
 
     def _reset(self, universe: tuple[str, ...]):
@@ -186,6 +312,17 @@ class Z3Session(Session):
         self._axiom_sets: dict[tuple, list] = {}
         self._timeout = None
 
+    def _too_big(self, axioms: list[Formula], goal: Formula) -> bool:
+        """Whether grounding this question would pass GROUND_LIMIT (sized, not built)."""
+        key = tuple(axioms)
+        shape = self._shapes.get(key)
+        if shape is None:
+            names = frozenset(c.name for a in axioms for c in constants(a))
+            shape = self._shapes[key] = (names, [_quantified_vars(a) for a in axioms])
+        names, widths = shape
+        universe = len(names | {c.name for c in constants(goal)}) + 1 + _count_outer_exists(goal)
+        return sum(universe ** w for w in widths + [_quantified_vars(goal)]) > GROUND_LIMIT
+
     def _universe_for(self, formulas: list[Formula], skolems: int) -> tuple[str, ...]:
         names: set[str] = set(self._universe or ())
         for f in formulas:
@@ -196,7 +333,10 @@ class Z3Session(Session):
     def declare(self, formulas) -> None:
         """Grow the universe once for every constant the problem will mention (and one
         unnamed individual; more when a goal needs them)."""
-        universe = self._universe_for(list(formulas), 1)
+        formulas = list(formulas)
+        universe = self._universe_for(formulas, 1)
+        if not self._whole and ground_size(formulas, len(universe)) > GROUND_LIMIT:
+            return   # such problems are sliced or handed on, question by question
         if universe != self._universe:
             self._reset(universe)
 
@@ -247,6 +387,13 @@ class Z3Session(Session):
     def _entails(self, axioms: list[Formula], goal: Formula, time_limit: float,
                  evidence: bool = True) -> Verdict:
         watch = Stopwatch()
+        if not self._whole and self._too_big(axioms, goal):
+            # Too big to ground whole: slice it by individual when the fragment allows
+            # (exact), else hand it to a method that does not ground.
+            sliced = self._slices.entails(axioms, goal, time_limit, evidence)
+            if sliced is not None:
+                return sliced
+            return self._entails_unbounded(axioms, goal, time_limit, watch)
         try:
             _, skolems, names = self._prepared(goal, True)
             names = set(names)
@@ -290,6 +437,14 @@ class Z3Session(Session):
         reason = self._solver.reason_unknown()
         status = TIMEOUT if "timeout" in reason or "canceled" in reason else GAVE_UP
         return Verdict(status, "z3", watch.seconds, detail=reason)
+
+    def _entails_unbounded(self, axioms, goal, time_limit, watch) -> Verdict:
+        """A problem above the grounding bound: the E prover when it is installed (saturation
+        needs no grounding), else Z3's quantifier instantiation; both under the time limit."""
+        from .tptp_subprocess import EProver
+        if EProver.available():
+            return EProver().entails(axioms, goal, time_limit)
+        return self._entails_quantified(axioms, goal, time_limit, watch)
 
     def _entails_quantified(self, axioms, goal, time_limit, watch) -> Verdict:
         ctx = self.ctx
