@@ -153,10 +153,11 @@ def _countermodel(m: z3.ModelRef, atoms: dict[str, tuple], universe: tuple[str, 
     return Countermodel(domain, {p: frozenset(v) for p, v in ext.items()})
 
 
-# The most ground instances one problem may have before sedac stops grounding it whole
-# (about 100 MB of Z3 terms). Bigger problems of individuals and unary predicates are
-# sliced by individual, which is exact; others go to E (or Z3's quantifier instantiation).
-GROUND_LIMIT = 200_000
+# The most ground instances one question may have before sedac stops grounding it whole:
+# past it, grounding costs more than slicing (benchmarks/scaling.py). Bigger problems of
+# individuals and unary predicates are sliced by individual, which is exact; others go to
+# E (or, without E, Z3's quantifier instantiation) under the time limit.
+GROUND_LIMIT = 20_000
 
 
 def _quantified_vars(f: Formula) -> int:
