@@ -51,6 +51,48 @@ def _emit(text: str, output_file: str | None) -> None:
         click.echo(text, nl=False)
 
 
+# The command line runs in a thread with a deep stack, so that a clause with a 20,000-goal
+# body or 1,000 nested negations is read, not rejected (recursion in the parser's tree).
+DEEP_STACK = 512 * 1024 * 1024
+DEEP_RECURSION = 100_000
+
+
+def run(**kwargs) -> None:
+    """`sedac` as a program: `main` on a deep stack, with its exit code."""
+    import threading
+    outcome: dict = {}
+
+    def target():
+        try:
+            main(**kwargs)
+        except SystemExit as e:
+            outcome["code"] = e.code
+        except BaseException as e:  # handed to the main thread below
+            outcome["error"] = e
+
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), DEEP_RECURSION))
+    old = threading.stack_size(DEEP_STACK)
+    try:
+        worker = threading.Thread(target=target, name="sedac", daemon=True)
+        worker.start()
+    finally:
+        threading.stack_size(old)
+    try:
+        while worker.is_alive():
+            worker.join(0.2)
+    except KeyboardInterrupt:
+        _fail("interrupted")
+    if "error" in outcome:
+        raise outcome["error"]
+    code = outcome.get("code", 0)
+    code = code if isinstance(code, int) else (0 if code is None else EXIT_ERROR)
+    # SWI-Prolog was started in the worker thread; its exit hook, run from this thread,
+    # could only warn that it cannot stop it. Everything sedac writes is written by now.
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(code)
+
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="sedac")
 def main():
@@ -100,7 +142,7 @@ def check(ctx, programs, nl_file, truth_file, mode, lang, prover, fix, unsafe_fi
     from .atp import get_prover
     from .codes import known_selector, matches
     from .engine import analyse, misreading
-    from .files import read_text, write_atomic
+    from .files import read_text, same_file, write_atomic
     from .readers import read_program
     from .render import render
     from .truth import truth_from_text, truth_from_tptp
@@ -139,12 +181,23 @@ def check(ctx, programs, nl_file, truth_file, mode, lang, prover, fix, unsafe_fi
                        f"{sent!r}", err=True)
     elif truth_file:
         truth = truth_from_tptp(read_text(truth_file, "truth file"), truth_file)
+    inputs = [p for p in programs if p != "-"] + [f for f in (nl_file, truth_file) if f]
+    if output_file and any(same_file(output_file, p) for p in inputs):
+        raise SedacError("--output-file names an input file; it would be overwritten",
+                         path=output_file)
     engine = get_prover(prover)
     reports = []
+    failed = 0
     for path in programs:
-        text = read_text(path, "program")
-        program = read_program(text, path, lang, vocab_hint=truth.vocab if truth else None,
-                               strict=True)
+        # One bad file is reported and the others are still checked; the exit code says so.
+        try:
+            text = read_text(path, "program")
+            program = read_program(text, path, lang, vocab_hint=truth.vocab if truth else None,
+                                   strict=True)
+        except SedacError as e:
+            click.echo(f"sedac: {e}", err=True)
+            failed += 1
+            continue
         report = analyse(program, truth, mode, engine, unsafe_fixes)
         report.diagnostics = [d for d in report.diagnostics
                               if (not selectors or matches(d.code, d.category, selectors))
@@ -172,13 +225,18 @@ def check(ctx, programs, nl_file, truth_file, mode, lang, prover, fix, unsafe_fi
             write_atomic(r.path, new)
     if diff:
         _emit("".join(diffs), output_file)
+    elif not reports:
+        pass      # every file failed, and each said why: no summary to give
     else:
         _emit(render(output_format, reports, show_statistics=statistics,
                      unsafe_fixes=unsafe_fixes, applied=fix), output_file)
     # Diagnostics remain unless --fix wrote their fixes into the files.
     remaining = [d for r in reports for d in r.diagnostics
                  if not (fix and not diff and d.status in ("fixed", "dropped"))]
-    if refused:
+    if failed and len(programs) > 1:
+        click.echo(f"sedac: {failed} of {len(programs)} file{'s' if len(programs) > 1 else ''} "
+                   "could not be checked (see above)", err=True)
+    if refused or failed:
         sys.exit(EXIT_ERROR)
     sys.exit(EXIT_CLEAN if exit_zero or not remaining else EXIT_FINDINGS)
 
@@ -188,8 +246,8 @@ def _export_tptp(folder: str, reports) -> None:
     from pathlib import Path
     from .files import write_atomic
     from .fol import tptp_problem
-    out = Path(folder)
-    out.mkdir(parents=True, exist_ok=True)
+    from .files import output_folder
+    out = output_folder(folder, "--export-tptp folder")
     for r in reports:
         stem = Path(r.path).name.replace(".", "_")
         for k, d in enumerate(r.diagnostics):
@@ -354,6 +412,9 @@ def eval_cmd(corpora, out_dir, jobs, prover, limit, compare_dirs):
         problems.extend(ps[:limit] if limit else ps)
     if not problems:
         raise SedacError("the corpus holds no problems", path=corpora[0])
+    if out_dir:   # before the run, not after it
+        from .files import output_folder
+        output_folder(out_dir, "--out folder")
     show = sys.stderr.isatty()
 
     def progress(done, total):

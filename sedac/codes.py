@@ -37,6 +37,7 @@ _TABLE = [
     Code("Y007", "symbol", "safe", "a name written with a capital letter, so a variable in Prolog (`yumpus(Max).`)"),
     Code("Y009", "symbol", "safe", "a predicate named like a SWI-Prolog built-in (`number/1`): renamed consistently (`is_number`)"),
     Code("E008", "other-syntax", "safe", "a predicate called but never defined nor declared: SWI-Prolog raises an existence error (declared `:- dynamic`)"),
+    Code("E009", "other-syntax", "none", "a directive that runs code when SWI-Prolog loads the file (`initialization`, `shell`, `consult`, file and stream I/O, `assert`); sedac never runs it"),
     Code("N001", "natural-language", "safe", "an English sentence of the simple forms in place of code (translated)"),
     Code("N002", "natural-language", "safe", "English text in place of code that sedac cannot translate (commented out)"),
     Code("K001", "knowledge", "safe", "arithmetic or numbers: background knowledge instead of a translation (commented out)"),

@@ -184,8 +184,8 @@ def summarize(records: list[dict], seconds: float) -> dict:
 
 
 def write_outputs(out: Path, records: list[dict], summary: dict, title: str = "") -> None:
-    from .files import write_atomic
-    out.mkdir(parents=True, exist_ok=True)
+    from .files import output_folder, write_atomic
+    out = output_folder(str(out), "--out folder")
     write_atomic(str(out / "results.jsonl"),
                  "".join(json.dumps(r, ensure_ascii=False, sort_keys=True) + "\n" for r in records))
     write_atomic(str(out / "summary.json"), json.dumps(summary, indent=2) + "\n")

@@ -31,8 +31,10 @@ def read_text(path: str, what: str = "file") -> str:
             raise SedacError("permission denied", path=path) from None
         except OSError as e:
             raise SedacError(e.strerror or str(e), path=path) from None
-    if b"\x00" in data[:8192]:
-        raise SedacError(f"binary data, not a text {what}", path=path)
+    nul = data.find(b"\x00")
+    if nul != -1:
+        raise SedacError(f"binary data (a NUL byte), not a text {what}", path=path,
+                         line=data[:nul].count(b"\n") + 1)
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as e:
@@ -50,7 +52,9 @@ def write_atomic(path: str, text: str) -> None:
     The new content goes to a temporary file in the same folder, is flushed to
     disk, takes the old file's permissions, and replaces it in one rename.
     """
-    target = Path(path)
+    # A symbolic link is the user's way of naming its target: the target is fixed, the
+    # link stays a link.
+    target = Path(os.path.realpath(path))
     folder = target.parent if str(target.parent) else Path(".")
     try:
         mode = target.stat().st_mode & 0o7777
@@ -73,3 +77,23 @@ def write_atomic(path: str, text: str) -> None:
         except FileNotFoundError:
             pass
         raise
+
+
+def output_folder(path: str, what: str = "output folder") -> Path:
+    """A folder to write into, made if missing; a clear error when it is a file."""
+    folder = Path(path)
+    if folder.exists() and not folder.is_dir():
+        raise SedacError(f"is a file, not a folder; the {what} must be a folder", path=path)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise SedacError(f"cannot make the {what}: {e.strerror or e}", path=path) from None
+    return folder
+
+
+def same_file(a: str, b: str) -> bool:
+    """Whether two paths name one file (through links and relative paths)."""
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return os.path.realpath(a) == os.path.realpath(b)

@@ -196,6 +196,8 @@ class Vocabulary:
 
 # ------------------------------------------------------------ from the text
 
+_STOP = re.compile(r"[.!]")
+_LETTER = re.compile(r"[A-Za-z]")
 _QUESTION = re.compile(r"^\s*(true or false:|is the following statement true or false\?)\s*", re.I)
 
 
@@ -206,10 +208,24 @@ def sentences(text: str) -> list[tuple[int, str]]:
     Logic-LM's question prefix does not end one.
     """
     out = []
-    for m in re.finditer(r"[^\s.!][^.!]*(?:[.!](?=\s|$)|$)", text):
-        s = m.group(0).strip()
-        if s and re.search(r"[A-Za-z]", s):
-            out.append((m.start(), s))
+    i, n = 0, len(text)
+    while i < n:   # one pass: a sentence never spans a full stop, so each run is seen once
+        j = _STOP.search(text, i)
+        end = j.start() if j else n
+        p = i
+        while p < end and text[p].isspace():
+            p += 1
+        if p < end:
+            if j is None:
+                found = text[p:n]
+            elif end + 1 == n or text[end + 1].isspace():
+                found = text[p:end + 1]
+            else:
+                found = ""    # `3.5`, `e.g`: a stop inside a word ends no sentence here
+            s = found.strip()
+            if s and _LETTER.search(s):
+                out.append((p, s))
+        i = end + 1
     return out
 
 

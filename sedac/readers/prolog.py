@@ -25,7 +25,7 @@ from .markdown import line_roles
 from ..vocab import BUILTIN_CLASSES, KNOWN_NAMES, Vocabulary
 from ..closed_world import NEG_PREFIX
 
-MAX_NESTING = 100
+MAX_NESTING = 5000
 
 # ------------------------------------------------------------------- terms
 
@@ -136,6 +136,14 @@ ARITHMETIC = frozenset("is =:= =\\= < > =< >= + - * / // mod rem ** ^ >> << /\\ 
 FUNCTIONS = frozenset("succ plus abs min max sqrt sign".split())
 TYPE_TESTS = frozenset({"integer", "number", "float", "atom", "atomic", "var", "nonvar",
                         "compound", "callable", "is_list"})
+# Goals that act on the machine when a directive runs them: processes, files and streams,
+# the database, loading other files, ending the process.
+RISKY = frozenset({
+    "shell", "system", "process_create", "consult", "load_files", "include", "open", "see",
+    "tell", "append", "delete_file", "delete_directory", "rename_file", "make_directory",
+    "assert", "asserta", "assertz", "retract", "retractall", "abolish", "halt", "setenv",
+    "unsetenv", "chdir", "working_directory", "tmp_file", "copy_file", "call_cleanup"})
+LOADING = frozenset({"consult", "ensure_loaded", "include", "use_module", "load_files"})
 # Directives that declare, load or configure: kept as written, never flagged, never run.
 PREDICATE_DECLARATIONS = frozenset({"dynamic", "discontiguous", "table", "multifile", "public"})
 DECLARATIONS = PREDICATE_DECLARATIONS | frozenset({
@@ -201,10 +209,10 @@ class _Reader:
         if isinstance(t, (PNum, PStr)):
             raise Unreadable("other-syntax", "E004", f"`{term_text(t)}` is not a goal")
         name, args = t.name, t.args
-        if name == ",":
-            return conj([self.goal(a) for a in args])
+        if name == ",":   # flattened without recursion: a body may have thousands of goals
+            return conj([self.goal(a) for a in _operands(t, ",")])
         if name in (";", "|"):
-            return disj([self.goal(a) for a in args])
+            return disj([self.goal(a) for a in _operands(t, name)])
         if name == "->":
             return conj([self.goal(a) for a in args])
         if name in ("\\+", "not") and len(args) == 1:
@@ -546,6 +554,9 @@ class PrologReader(Reader):
             return False
         name, rest = m.group(1), m.group(2)
         if name in DECLARATIONS:
+            loads = re.match(r"\(\s*(library\(|[a-z]\w*\s*\)|\[)", rest)
+            if name in LOADING and not (loads and loads.group(1).startswith("library")):
+                _runs_on_load(prog, span, f"`{name}` loads another file when this one is loaded")
             if name in PREDICATE_DECLARATIONS:
                 for pred, arity in re.findall(r"([a-z]\w*|'[^']*')\s*/\s*(\d+)", rest):
                     prog.declared.add((pred.strip("'"), int(arity)))
@@ -555,6 +566,7 @@ class PrologReader(Reader):
             if goal:
                 prog.clauses.append(Clause(span, raw, Atom(goal.group(1), ()), "query", raw,
                                            note="initialization"))
+            _runs_on_load(prog, span, "`initialization/1` runs a goal when the file is loaded")
             return True
         return False
 
@@ -604,6 +616,11 @@ class PrologReader(Reader):
                 u.code, u.category, f"{u.message}; clause ignored", span,
                 fix=_comment_out(raw, span)))
             return
+        if kind in ("directive", "query"):
+            risky = _risky_goals(parsed)
+            if risky:
+                _runs_on_load(prog, span, f"`{risky[0]}` acts on the machine (files, processes, "
+                              "the database) when the file is loaded")
         if kind == "directive":
             return
         named = self._names_as_variables(parsed, formula)
@@ -929,15 +946,20 @@ def _said(t) -> str | None:
     return found
 
 
-def _conjuncts_of(t) -> list:
+def _operands(t, op: str) -> list:
+    """The operands of a chain of one binary operator (`a, b, c`), without recursion."""
     out, stack = [], [t]
     while stack:
         u = stack.pop()
-        if isinstance(u, PComp) and u.name == "," and len(u.args) == 2:
+        if isinstance(u, PComp) and u.name == op and len(u.args) == 2:
             stack.extend(reversed(u.args))
         else:
             out.append(u)
     return out
+
+
+def _conjuncts_of(t) -> list:
+    return _operands(t, ",")
 
 
 def _question_goal(body):
@@ -994,6 +1016,26 @@ def _wrapper(t, vocab):
     if said == "-" and sign in "+-":
         sign = "-" if sign == "+" else "+"
     return sign, goal
+
+
+def _risky_goals(t) -> list[str]:
+    """Names of goals in a directive or query that act on the machine."""
+    found, stack = [], [t]
+    while stack:
+        u = stack.pop()
+        if isinstance(u, (PAtom, PComp)) and u.name in RISKY:
+            found.append(u.name)
+        if isinstance(u, PComp):
+            if u.name == "[|]":           # `:- [file].` consults
+                found.append("consult")
+            stack.extend(u.args)
+    return sorted(set(found))
+
+
+def _runs_on_load(prog: Program, span: Span, why: str) -> None:
+    prog.diagnostics.append(Diagnostic(
+        "E009", "other-syntax", f"{why}: loading this file in SWI-Prolog runs code (sedac never "
+        "does); remove it before loading untrusted output", span, fix=None))
 
 
 def _head_name(t) -> str:

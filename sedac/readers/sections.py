@@ -17,7 +17,7 @@ from ..program import Clause, Diagnostic, Fix, LineIndex, Program, Unreadable
 from . import english
 from .base import Reader
 
-MAX_NESTING = 100
+MAX_NESTING = 5000
 _HEADER = re.compile(r"^\s*(#+\s*)?([A-Za-z][A-Za-z ]*?)\s*:\s*(.*)$")
 _JUNK_HEADERS = {"problem", "question", "options", "answer", "explanation", "context",
                  "note", "reasoning", "solution"}

@@ -12,7 +12,7 @@ from ..fol import (FALSE, TRUE, And, Atom, Const, Eq, Exists, Forall, Formula, I
                    Not, Or, Var, Xor)
 from ..grammar import lark_parser, max_nesting
 
-MAX_NESTING = 200
+MAX_NESTING = 5000
 
 
 @dataclass(frozen=True)
