@@ -279,20 +279,31 @@ def _unified_diff(old: str, new: str, path: str) -> str:
 @click.option("--lang", default="auto", type=click.Choice(["auto", "prolog", "pyke", "fol", "tptp"]))
 @click.option("--prover", default="auto")
 @click.option("--output-format", default="text", type=click.Choice(["text", "json"]))
+@click.option("--raw", is_flag=True, help="Answer the program exactly as written: no fix at all.")
 @guarded
-def ask(program, nl_file, query, semantics, lang, prover, output_format):
-    """Answer a program's question under open- and closed-world semantics."""
+def ask(program, nl_file, query, semantics, lang, prover, output_format, raw):
+    """Answer a program's question under open- and closed-world semantics.
+
+    The program is answered after its safe fixes (with --nl: after full SEDAC, deep fixes
+    included), and the fixes are listed first; --raw answers it exactly as written."""
     from .api import ask as ask_api
     from .files import read_text
     text = read_text(program, "program")
     nl = read_text(nl_file, "problem text") if nl_file else None
     result = ask_api(text, nl=nl, query=query, semantics=semantics, lang=lang, prover=prover,
-                     path=program)
+                     path=program, raw=raw)
+    for u in result.get("unparsed", ()):
+        click.echo(f"{nl_file}:{u['line']}: warning: sentence {u['sentence']} not understood, "
+                   f"ignored: {u['text']!r}", err=True)
     if result.get("query") is None:
         raise SedacError("the program has no query; give --query or --nl", path=program)
     if output_format == "json":
         click.echo(json.dumps(result, ensure_ascii=False))
     else:
+        for f in result.get("fixes", ()):
+            click.echo(f"fixed {program}:{f['line']}: {f['code']} {f['message']}")
+        if raw:
+            click.echo("(the program as written, no fix applied)")
         click.echo(f"query: {result['query']}")
         if "open_world" in result:
             click.echo(f"open world:   {result['open_world']}")

@@ -265,6 +265,14 @@ def _full_sedac(program: Program, truth: Truth, results: list[ClauseResult], ses
                 accepted.append((g, codes, vg))
         if not accepted:
             v = session.entails(nl_ax, f)   # again, now with its countermodel
+            if truth.unparsed:
+                # a sentence the grammar did not understand may say it: not evidence either way
+                undecided.append({"line": clause.span.line, "column": clause.span.column,
+                                  "question": f"line {clause.span.line}: whether the text says "
+                                  f"`{describe(f)}` ({len(truth.unparsed)} sentence(s) of the text "
+                                  "not understood)", "status": "Unparsed", "prover": v.prover,
+                                  "detail": ""})
+                continue
             if not v.refuted:
                 undecided.append(_undecided(clause.span, f"line {clause.span.line}: whether the "
                                             f"text says `{describe(f)}`", v))

@@ -62,3 +62,32 @@ def test_closed_world_inference_limit_is_timeout_not_false(monkeypatch):
     assert sedac.ask(program)["closed_world"] == "True"
     monkeypatch.setattr(closed_world, "INFERENCE_LIMIT", 50)
     assert sedac.ask(program)["closed_world"] == "Timeout"
+
+
+def _cli(*args, cwd):
+    import subprocess
+    import sys
+    return subprocess.run([sys.executable, "-m", "sedac", *args], capture_output=True, text=True,
+                          cwd=cwd, timeout=120)
+
+
+def test_ask_lists_its_fixes_warns_and_raw_answers_as_written(tmp_path):
+    import json
+    from pathlib import Path
+    examples = Path(__file__).resolve().parents[1] / "examples"
+    (tmp_path / "wren.pl").write_text((examples / "wren.pl").read_text())
+    (tmp_path / "wren.txt").write_text((examples / "wren.txt").read_text())
+    r = _cli("ask", "wren.pl", "--nl", "wren.txt", cwd=tmp_path)
+    assert "fixed wren.pl:2: D1 " in r.stdout and "fixed wren.pl:4: D000 " in r.stdout
+    assert r.stdout.splitlines()[-2:] == ["open world:   True", "closed world: True"]
+    r = _cli("ask", "wren.pl", "--raw", "--output-format", "json", cwd=tmp_path)
+    assert json.loads(r.stdout) == {"query": "fruity(wren)", "open_world": "Unknown",
+                                    "closed_world": "False"}
+    (tmp_path / "moon.txt").write_text("Each integer is not fruity. The moon is made of cheese. "
+                                       "Wren is an integer.\nTrue or false: Wren is not fruity.\n")
+    r = _cli("ask", "wren.pl", "--nl", "moon.txt", "--output-format", "json", cwd=tmp_path)
+    assert "moon.txt:1: warning: sentence 2 not understood" in r.stderr
+    got = json.loads(r.stdout)
+    assert got["unparsed"][0]["text"] == "The moon is made of cheese."
+    # a sentence sedac did not understand is no evidence: nothing is dropped as "not in the text"
+    assert not [f for f in got["fixes"] if f["code"] == "D000"]
