@@ -248,7 +248,7 @@ def vocabulary_from_text(sents: list[str]) -> Vocabulary:
         low = [w.lower() for w in ws]
         if len(ws) < 3:
             continue
-        if low[0] in ("every", "each", "all") and "is" in low:
+        if low[0] in ("every", "each", "all") and "is" in low and low.index("is") > 1:
             i = low.index("is")
             v.nouns.add(symbol(low[1:i]))
             _object(v, low[i + 1:])

@@ -146,6 +146,27 @@ class Prover(ABC):
         return True
 
 
+class AxiomsKey:
+    """A list of axioms as a dictionary key whose hash is computed once: a problem with
+    thousands of axioms asks thousands of questions of the same list."""
+
+    __slots__ = ("items", "hash")
+
+    def __init__(self, items: tuple):
+        self.items = items
+        self.hash = hash(items)
+
+    def __hash__(self) -> int:
+        return self.hash
+
+    def __eq__(self, other) -> bool:
+        return self is other or (isinstance(other, AxiomsKey) and self.hash == other.hash
+                                 and self.items == other.items)
+
+    def __len__(self) -> int:
+        return len(self.items)
+
+
 class Session:
     """Caches verdicts for one problem. Backends may override for incrementality."""
 
@@ -154,18 +175,34 @@ class Session:
         self.calls = 0
         self.cache_hits = 0
         self._cache: dict[tuple, Verdict] = {}
+        self._recent: dict[int, tuple] = {}
+        self._interned: dict[AxiomsKey, AxiomsKey] = {}
+
+    def key(self, axioms: Sequence[Formula]) -> AxiomsKey:
+        """The key of an axiom list: the same list object asked again costs nothing, and
+        equal lists share one key object (so that keys compare by identity)."""
+        hit = self._recent.get(id(axioms))
+        if hit is not None and hit[0] is axioms and hit[1] == len(axioms):
+            return hit[2]
+        k = AxiomsKey(tuple(axioms))
+        k = self._interned.setdefault(k, k)
+        if len(self._recent) > 16:
+            self._recent.clear()
+        self._recent[id(axioms)] = (axioms, len(axioms), k)   # holding the list keeps its id
+        return k
 
     def entails(self, axioms: Sequence[Formula], goal: Formula,
                 time_limit: float = DEFAULT_TIME_LIMIT, evidence: bool = True) -> Verdict:
         """`evidence=False` says the caller reads neither `used` nor `model`, so a backend
         may skip computing them."""
-        key = (tuple(axioms), goal)
+        key = (self.key(axioms), goal)
         hit = self._cache.get(key)
         if hit is not None and (not evidence or hit.has_evidence):
             self.cache_hits += 1
             return hit
         self.calls += 1
-        v = self._entails(list(axioms), goal, time_limit, evidence)
+        v = self._entails(axioms if isinstance(axioms, list) else list(axioms), goal, time_limit,
+                          evidence)
         self._cache[key] = v
         return v
 

@@ -209,7 +209,8 @@ class _Slicer:
     def __init__(self, owner: "Z3Session"):
         self.owner = owner
         self._kinds: dict[Formula, tuple | None] = {}
-        self._contradiction: dict[tuple, tuple | None] = {}
+        self._contradiction: dict = {}
+        self._splits: dict = {}
         self._sessions: dict[tuple, "Z3Session"] = {}
 
     def kind(self, f: Formula):
@@ -219,18 +220,23 @@ class _Slicer:
 
     def entails(self, axioms: list[Formula], goal: Formula, time_limit: float,
                 evidence: bool) -> Verdict | None:
-        kinds = [self.kind(a) for a in axioms]
         gk = self.kind(goal)
-        if gk is None or any(k is None for k in kinds):
+        if gk is None:
             return None
-        rules = [i for i, k in enumerate(kinds) if k[0] == "rule"]
-        facts: dict[str, list[int]] = {}
-        for i, k in enumerate(kinds):
-            if k[0] == "fact":
-                facts.setdefault(k[1], []).append(i)
-        mine = rules + facts.get(gk[1], [])
-        v = self._session(tuple(axioms[i] for i in mine))._entails(
-            [axioms[i] for i in mine], goal, time_limit, evidence)
+        key = self.owner.key(axioms)
+        split = self._splits.get(key, False)
+        if split is False:
+            split = self._splits[key] = self._split(axioms)
+        if split is None:
+            return None
+        rules, facts = split
+        c = gk[1]
+        mine = rules + facts.get(c, [])
+        # A slice is asked with its individual renamed to a placeholder: slices alike up to
+        # their individual (most of them, in a big problem) share one small solver.
+        shaped = [_renamed(axioms[i], c) for i in mine] if c is not None else [axioms[i] for i in mine]
+        v = self._session(tuple(shaped))._entails(
+            shaped, _renamed(goal, c) if c is not None else goal, time_limit, evidence)
         if v.holds or not v.refuted:
             used = tuple(mine[j] for j in v.used) if v.used is not None else None
             return Verdict(v.status, v.prover, v.seconds, used, v.model_fn, v.detail)
@@ -238,6 +244,21 @@ class _Slicer:
         if bad is not None:
             return Verdict(CONTRADICTORY_AXIOMS, "z3", v.seconds, used=bad)
         return v
+
+    def _split(self, axioms: list[Formula]):
+        """(indices of the rules, indices of each individual's facts), or None when some
+        axiom does not fit the sliced fragment."""
+        rules: list[int] = []
+        facts: dict[str, list[int]] = {}
+        for i, a in enumerate(axioms):
+            k = self.kind(a)
+            if k is None:
+                return None
+            if k[0] == "rule":
+                rules.append(i)
+            else:
+                facts.setdefault(k[1], []).append(i)
+        return rules, facts
 
     def _session(self, key: tuple) -> "Z3Session":
         s = self._sessions.get(key)
@@ -249,7 +270,7 @@ class _Slicer:
 
     def _contradictory(self, axioms, rules, facts, time_limit) -> tuple | None:
         """The axioms of a contradictory slice, or None (cached per axiom set)."""
-        key = tuple(axioms)
+        key = self.owner.key(axioms)
         if key in self._contradiction:
             return self._contradiction[key]
         found = None
@@ -260,8 +281,8 @@ class _Slicer:
                 continue
             seen.add(shape)
             part = rules + idx
-            v = self._session(tuple(axioms[i] for i in part))._entails(
-                [axioms[i] for i in part], Bottom(), time_limit, False)
+            shaped = [_renamed(axioms[i], c) for i in part]
+            v = self._session(tuple(shaped))._entails(shaped, Bottom(), time_limit, False)
             if v.holds:
                 found = tuple(part)
                 break
@@ -272,8 +293,12 @@ class _Slicer:
 def _renamed(f: Formula, c: str) -> Formula:
     """`f` about the individual c, with c replaced by a placeholder (the slice's shape)."""
     from ..fol import Const, map_atoms
-    return map_atoms(f, lambda a: Atom(a.pred, tuple(Const("$c") if isinstance(t, Const)
+    return map_atoms(f, lambda a: Atom(a.pred, tuple(_PLACEHOLDER if isinstance(t, Const)
                                                      and t.name == c else t for t in a.args)))
+
+
+from ..fol import Const as _Const  # noqa: E402
+_PLACEHOLDER = _Const("the_individual")
 
 
 class Z3Prover(Prover):
@@ -297,13 +322,15 @@ class Z3Session(Session):
         self.ctx = _context()
         self._universe: tuple[str, ...] = ()
         self._prepared_cache: dict = {}
-        self._axiom_names: dict[tuple, frozenset] = {}
         self._slices = _Slicer(self)
         self._shapes: dict[tuple, tuple] = {}
         self._reset(())
 
     def _reset(self, universe: tuple[str, ...]):
         self._universe = universe
+        self._universe_set = frozenset(universe)
+        self._skolems = sum(1 for e in universe if e.startswith(SKOLEM_PREFIX))
+        self._covered: dict = {}
         self._grounder = _Grounder(self.ctx, universe)
         self._solver = z3.Solver(ctx=self.ctx)
         self._solver.set("core.minimize", True)
@@ -315,14 +342,17 @@ class Z3Session(Session):
 
     def _too_big(self, axioms: list[Formula], goal: Formula) -> bool:
         """Whether grounding this question would pass GROUND_LIMIT (sized, not built)."""
-        key = tuple(axioms)
+        key = self.key(axioms)
         shape = self._shapes.get(key)
         if shape is None:
+            from collections import Counter
             names = frozenset(c.name for a in axioms for c in constants(a))
-            shape = self._shapes[key] = (names, [_quantified_vars(a) for a in axioms])
+            shape = self._shapes[key] = (names, Counter(_quantified_vars(a) for a in axioms))
         names, widths = shape
-        universe = len(names | {c.name for c in constants(goal)}) + 1 + _count_outer_exists(goal)
-        return sum(universe ** w for w in widths + [_quantified_vars(goal)]) > GROUND_LIMIT
+        extra = sum(1 for c in constants(goal) if c.name not in names)
+        universe = len(names) + extra + 1 + _count_outer_exists(goal)
+        size = sum(n * universe ** w for w, n in widths.items()) + universe ** _quantified_vars(goal)
+        return size > GROUND_LIMIT
 
     def _universe_for(self, formulas: list[Formula], skolems: int) -> tuple[str, ...]:
         names: set[str] = set(self._universe or ())
@@ -371,14 +401,6 @@ class Z3Session(Session):
             table[f] = sel
         return sel
 
-    def _check(self, assumptions: list) -> z3.CheckSatResult:
-        """`Solver.check(*assumptions)` without the Python wrapper's per-argument checks."""
-        arr = (z3.Ast * len(assumptions))()
-        for i, a in enumerate(assumptions):
-            arr[i] = a.as_ast()
-        r = z3.Z3_solver_check_assumptions(self.ctx.ref(), self._solver.solver, len(assumptions), arr)
-        return z3.CheckSatResult(r)
-
     def _core_ids(self) -> set[int]:
         vec = z3.AstVector(z3.Z3_solver_get_unsat_core(self.ctx.ref(), self._solver.solver), self.ctx)
         ref = self.ctx.ref()
@@ -397,20 +419,26 @@ class Z3Session(Session):
             return self._entails_unbounded(axioms, goal, time_limit, watch)
         try:
             _, skolems, names = self._prepared(goal, True)
-            names = set(names)
-            key = tuple(axioms)
-            ax_names = self._axiom_names.get(key)
-            if ax_names is None:
+            key = self.key(axioms)
+            covered = self._covered.get(key)
+            if covered is None:   # do the axioms' individuals lie in the universe? (per key)
                 ax_names = frozenset().union(*(self._prepared(a, False)[2] for a in axioms))
-                self._axiom_names[key] = ax_names
-            missing = (names | ax_names).difference(self._universe)
-            if missing or skolems > sum(1 for e in self._universe if e.startswith(SKOLEM_PREFIX)):
+                covered = self._covered[key] = ax_names <= self._universe_set
+            missing = not covered or any(n not in self._universe_set for n in names)
+            if missing or skolems > self._skolems:
                 self._reset(self._universe_for(axioms + [goal], skolems))
-            key = tuple(axioms)
-            sels = self._axiom_sets.get(key)
-            if sels is None:
+                self._covered[key] = True
+            found = self._axiom_sets.get(key)
+            if found is None:
                 sels = [self._selector(self._selectors, a, "ax", False) for a in axioms]
-                self._axiom_sets[key] = sels
+                arr = (z3.Ast * (len(sels) + 1))()      # the assumptions, goal slot last
+                for i, a in enumerate(sels):
+                    arr[i] = a.as_ast()
+                index: dict[int, list[int]] = {}
+                for i, sel in enumerate(sels):
+                    index.setdefault(sel.get_id(), []).append(i)
+                found = self._axiom_sets[key] = (sels, arr, index)
+            sels, arr, sel_index = found
             gsel = self._selector(self._goal_selectors, goal, "goal", True)
         except NotGroundable:
             return self._entails_quantified(axioms, goal, time_limit, watch)
@@ -418,12 +446,14 @@ class Z3Session(Session):
         if timeout != self._timeout:
             self._solver.set("timeout", timeout)
             self._timeout = timeout
-        result = self._check(sels + [gsel])
+        arr[len(sels)] = gsel.as_ast()
+        result = z3.CheckSatResult(z3.Z3_solver_check_assumptions(
+            self.ctx.ref(), self._solver.solver, len(sels) + 1, arr))
         if result == z3.unsat:
             if not evidence:
                 return Verdict(THEOREM, "z3", watch.seconds)
             ids = self._core_ids()
-            used = tuple(i for i, s in enumerate(sels) if s.get_id() in ids)
+            used = tuple(sorted(j for i in ids for j in sel_index.get(i, ())))
             # Without the negated goal in the core, the axioms alone are contradictory.
             status = THEOREM if gsel.get_id() in ids else CONTRADICTORY_AXIOMS
             return Verdict(status, "z3", watch.seconds, used=used)

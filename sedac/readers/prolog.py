@@ -367,6 +367,7 @@ _SYMBOL_REPAIRS = [
 
 class PrologReader(Reader):
     lang = "prolog"
+    _known_names: frozenset | None = None
 
     def read(self, text: str, path: str = "<program>") -> Program:
         prog = Program(path=path, lang=self.lang, text=text)
@@ -648,7 +649,10 @@ class PrologReader(Reader):
         is_rule = isinstance(parsed, PComp) and parsed.name == ":-" and len(parsed.args) == 2
         if is_rule:
             return []
-        names = set(KNOWN_NAMES) | (self.vocab_hint.names if self.vocab_hint else set())
+        names = self._known_names
+        if names is None:   # once per reader: a program may have thousands of facts
+            names = self._known_names = frozenset(KNOWN_NAMES) | frozenset(
+                self.vocab_hint.names if self.vocab_hint else ())
         return sorted(v.name for v in _bound_or_free(formula)
                       if v.name[:1].isupper() and v.name.lower() in names)
 
