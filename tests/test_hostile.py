@@ -110,3 +110,23 @@ def test_check_of_adversarial_files_ends_quickly(tmp_path):
     r = sedac("check", "adv.pl", "--nl", "adv.txt", cwd=tmp_path)
     assert r.returncode in (0, 1) and "Traceback" not in r.stderr
     assert time.perf_counter() - start < 60
+
+
+LINE_FORMATS = [
+    ("pyke", "Facts:\n" + "Cat(" + "a, " * 60_000 + "b, True)\n"),
+    ("pyke", "Rules:\n" + "Cat($x, True) && " * 20_000 + ">>> Dog($x, True)\n"),
+    ("pyke", "Facts:\n" + "x" * 200_000 + "\n"),
+    ("fol", "Premises:\n" + "∀x (" * 3_000 + "Cat(x)" + ")" * 3_000 + "\n"),
+    ("fol", "Premises:\n" + "Cat(x) ∧ " * 30_000 + "Dog(x) ::: " + "a " * 50_000 + "\n"),
+    ("fol", "Premises:\n" + "(" * 100_000 + "\n"),
+    ("tptp", "fof(a, axiom, " + "~ " * 50_000 + "p).\n"),
+]
+
+
+@pytest.mark.parametrize("k", range(len(LINE_FORMATS)))
+def test_every_reader_is_linear_on_adversarial_lines(k):
+    from sedac.readers import read_program
+    lang, text = LINE_FORMATS[k]
+    start = time.perf_counter()
+    read_program(text, "x", lang)
+    assert time.perf_counter() - start < 10.0
