@@ -47,6 +47,37 @@ def _own_names(f: Formula) -> Formula:
     return rename_preds(f, {p: PRED_PREFIX + p for p, _ in predicates(f)})
 
 
+def _goal(query: Formula) -> str:
+    """A question as a Prolog goal: existential as Prolog's own, and a universal one
+    `∀X (b → h)` as `forall(b, h)`, the closed-world reading of "every b is h"."""
+    from .fol import Forall, Implies, _prolog_goal
+    if isinstance(query, Exists):
+        query = query.body
+    names: dict = {}
+    if isinstance(query, Forall) and isinstance(query.body, Implies):
+        body = _prolog_goal(_connectives(query.body.left), names)
+        head = _prolog_goal(_connectives(query.body.right), names)
+        return f"forall(({body}), ({head}))"
+    return _prolog_goal(_connectives(query), names)
+
+
+def _connectives(f: Formula) -> Formula:
+    """Implication as Prolog can ask it: `a → b` is `\\+ a ; b` (and `a → ⊥` is `\\+ a`)."""
+    from .fol import And, Bottom, Iff, Implies, Not, Or, Top
+    if isinstance(f, Implies):
+        left, right = Not(_connectives(f.left)), _connectives(f.right)
+        return left if isinstance(right, Bottom) else Or((left, right))
+    if isinstance(f, Iff):
+        return And((_connectives(Implies(f.left, f.right)), _connectives(Implies(f.right, f.left))))
+    if isinstance(f, Not):
+        return Not(_connectives(f.arg))
+    if isinstance(f, (And, Or)):
+        return type(f)(tuple(_connectives(a) for a in f.args))
+    if isinstance(f, (Top, Bottom, Atom)):
+        return f
+    return f
+
+
 def ask_closed(axioms: list[Formula], query: Formula) -> str:
     """`True` when the query succeeds under default negation, else `False`."""
     axioms = [_own_names(f) for f in axioms]
@@ -56,11 +87,10 @@ def ask_closed(axioms: list[Formula], query: Formula) -> str:
         text = loadable_text(f)
         if text is not None:
             clauses.append(text[:-1])  # without the full stop: a list element
-    body = query.body if isinstance(query, Exists) else query   # a Prolog query is existential
     try:
-        goal = to_prolog(body)[:-1]
-    except NotAClause:
-        return "False"
+        goal = _goal(query)
+    except (NotAClause, ValueError):
+        return "Error"
     defined: set[tuple[str, int]] = set()
     used: set[tuple[str, int]] = set()
     for f in axioms:

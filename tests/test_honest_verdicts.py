@@ -91,3 +91,13 @@ def test_ask_lists_its_fixes_warns_and_raw_answers_as_written(tmp_path):
     assert got["unparsed"][0]["text"] == "The moon is made of cheese."
     # a sentence sedac did not understand is no evidence: nothing is dropped as "not in the text"
     assert not [f for f in got["fixes"] if f["code"] == "D000"]
+
+
+def test_closed_world_asks_universal_and_implication_questions_as_prolog_can():
+    from sedac.closed_world import ask_closed
+    from sedac.readers.tptp import parse_formula as f
+    axioms = [f("wumpus(max)"), f("! [X] : (wumpus(X) => ~ hot(X))"), f("dull(wren)")]
+    assert ask_closed(axioms, f("! [X] : (wumpus(X) => ~ hot(X))")) == "True"     # forall/2
+    assert ask_closed(axioms, f("! [X] : (wumpus(X) => hot(X))")) == "False"
+    assert ask_closed(axioms, f("dull(wren) => $false")) == "False"               # \+ dull(wren)
+    assert ask_closed(axioms, f("dull(max) => $false")) == "True"
