@@ -31,8 +31,9 @@ def render(reports, show_statistics: bool = False, unsafe_fixes: bool = False,
         if r.answer is not None:
             a = r.answer
             lines = a.get("evidence", {}).get("lines")
-            because = f" (from line{'s' if len(lines) > 1 else ''} {', '.join(map(str, lines))})" \
-                if lines else ""
+            shown = ", ".join(map(str, lines[:10])) + (f" and {len(lines) - 10} more"
+                                                         if lines and len(lines) > 10 else "")
+            because = f" (from line{'s' if len(lines) > 1 else ''} {shown})" if lines else ""
             parts = [f"open world {a['open_world']}{because}" if "open_world" in a else "",
                      f"closed world {a['closed_world']}" if "closed_world" in a else ""]
             out.append(f"{r.path}: answer to `{a['query']}`: " + ", ".join(p for p in parts if p))
