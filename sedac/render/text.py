@@ -30,7 +30,7 @@ def render(reports, show_statistics: bool = False, unsafe_fixes: bool = False,
                        f"(the prover said {u['status']})")
         if r.answer is not None:
             a = r.answer
-            lines = a.get("evidence", {}).get("lines")
+            lines = a.get("evidence", {}).get("lines") or []
             shown = ", ".join(map(str, lines[:10])) + (f" and {len(lines) - 10} more"
                                                          if lines and len(lines) > 10 else "")
             because = f" (from line{'s' if len(lines) > 1 else ''} {shown})" if lines else ""
