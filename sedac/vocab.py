@@ -239,8 +239,27 @@ def tokens(sentence: str) -> list[str]:
     return re.findall(r"[A-Za-z][A-Za-z0-9'-]*", s)
 
 
+# Words that are never a name, a class or a property: a sentence that puts one where the
+# grammar expects those (`Some cats are blue.`, `Nothing is blue.`, `Tom is a cat or a dog.`,
+# `Every animal that is a cat is furry.`) gives the lexicon nothing, so the grammar reports
+# it as not understood instead of misreading it.
+FUNCTION_WORDS = frozenset("""
+a an the some no none nothing something everything anything nobody someone everyone anyone
+somebody everybody most many few several any all every each both either neither that which
+who whom whose where when while or and but nor if then else than because so it its they them
+their there this these those he she him her his i we you me us our your is are was were be
+been being am has have had do does did not never very also only just of to in on at by with
+from for as into onto about over under
+""".split())
+
+
+def _content(words_: list[str]) -> bool:
+    return bool(words_) and not any(w in FUNCTION_WORDS for w in words_)
+
+
 def vocabulary_from_text(sents: list[str]) -> Vocabulary:
-    """Classify the words of PrOntoQA sentences by the positions they stand in."""
+    """Classify the words of PrOntoQA sentences by the positions they stand in; a sentence
+    with a function word in such a position adds nothing (see FUNCTION_WORDS)."""
     v = Vocabulary(from_text=True)
     pending: list[list[str]] = []  # objects of `are`: plural noun or adjective
     for sent in sents:
@@ -250,14 +269,21 @@ def vocabulary_from_text(sents: list[str]) -> Vocabulary:
             continue
         if low[0] in ("every", "each", "all") and "is" in low and low.index("is") > 1:
             i = low.index("is")
+            if not (_content(low[1:i]) and _object_ok(low[i + 1:])):
+                continue
             v.nouns.add(symbol(low[1:i]))
             _object(v, low[i + 1:])
         elif "is" in low and low.index("is") == 1:
+            if not (_content(low[:1]) and _object_ok(low[2:])):
+                continue
             v.names.add(low[0])
             _object(v, low[2:])
         elif "are" in low:
             i = low.index("are")
-            subj = symbol(low[:i])
+            start = 1 if low[0] == "all" else 0
+            if not (_content(low[start:i]) and _object_ok(low[i + 1:])):
+                continue
+            subj = symbol(low[start:i])
             v.plurals[subj] = None  # resolved below
             obj = low[i + 1:]
             if obj and obj[0] == "not":
@@ -292,6 +318,15 @@ def _singular_in(v: Vocabulary, plural: str) -> str:
         return plural
     s = singularize(plural)
     return s
+
+
+def _object_ok(rest: list[str]) -> bool:
+    """Whether what follows `is`/`are` is a class or a property the grammar can read."""
+    if rest and rest[0] == "not":
+        rest = rest[1:]
+    if rest and rest[0] in ("a", "an"):
+        rest = rest[1:]
+    return _content(rest)
 
 
 def _object(v: Vocabulary, rest: list[str]):
