@@ -125,8 +125,10 @@ def _configured(ctx, config: dict, name: str, value, setting: str):
 @click.option("--output-format", default="text", type=click.Choice(["text", "json", "sarif", "github"]))
 @click.option("--output-file", metavar="PATH")
 @click.option("--statistics", is_flag=True, help="Count diagnostics per code.")
-@click.option("--select", default="", metavar="CODES", help="Only these codes, prefixes or categories.")
-@click.option("--ignore", default="", metavar="CODES", help="Not these codes, prefixes or categories.")
+@click.option("--select", multiple=True, metavar="CODES",
+              help="Only these codes, prefixes or categories (repeat to add up, as in ruff).")
+@click.option("--ignore", multiple=True, metavar="CODES",
+              help="Not these codes, prefixes or categories (repeat to add up).")
 @click.option("--exit-zero", is_flag=True, help="Exit 0 even when diagnostics remain.")
 @click.option("--export-tptp", "export_dir", metavar="DIR",
               help="Write each prover verdict behind a diagnostic as a TPTP problem, to check "
@@ -149,8 +151,8 @@ def check(ctx, programs, nl_file, truth_file, mode, lang, prover, fix, unsafe_fi
 
     from .config import load_config
     config = load_config()
-    select = _configured(ctx, config, "select", select, "select")
-    ignore = _configured(ctx, config, "ignore", ignore, "ignore")
+    select = _configured(ctx, config, "select", ",".join(select), "select")
+    ignore = _configured(ctx, config, "ignore", ",".join(ignore), "ignore")
     prover = _configured(ctx, config, "prover", prover, "prover")
     mode = _configured(ctx, config, "mode", mode, "mode")
     lang = _configured(ctx, config, "lang", lang, "lang")
@@ -567,6 +569,35 @@ def rules(output_format):
         return
     for c in CODES.values():
         click.echo(f"{c.code:5s} {c.category:17s} {c.fix:13s} {c.summary}")
+
+
+@main.command()
+@click.argument("code")
+@guarded
+def rule(code):
+    """One rule's or code's documentation: what it finds, the better form, its fix safety."""
+    from .codes import CODES
+    from .rules import BY_CODE
+    c = CODES.get(code.upper())
+    if c is None:
+        raise SedacError(f"unknown code {code!r} (see `sedac rules`)")
+    r = BY_CODE.get(c.code)
+    click.echo(f"{c.code} ({r.name if r else c.category})")
+    click.echo(f"category: {c.category}")
+    click.echo(f"fix: {c.fix}" + {"safe": " (applied by --fix)",
+                                  "unsafe": " (applied by --unsafe-fixes, only when the prover shows "
+                                            "the text entails it)",
+                                  "display-only": " (shown, never applied)",
+                                  "none": " (no automatic fix)"}.get(c.fix, ""))
+    if r is not None:
+        click.echo(f"pattern: {r.premise}  ->  {r.conclusion}" + (f"  if {r.condition}"
+                                                                 if r.condition else ""))
+        import inspect
+        click.echo("")
+        click.echo(inspect.cleandoc(r.doc))
+    else:
+        click.echo("")
+        click.echo(c.summary[:1].upper() + c.summary[1:] + ".")
 
 
 if __name__ == "__main__":

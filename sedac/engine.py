@@ -5,6 +5,7 @@ file writes, no state kept between calls (each problem gets its own prover sessi
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 
 from .atp import Prover, Session, get_prover
@@ -45,6 +46,7 @@ class FileReport:
     prover_calls: int = 0
     # Questions the prover left open (timeout, gave up): unknown to sedac, not diagnostics.
     undecided: list[dict] = field(default_factory=list)
+    noqa: dict = field(default_factory=dict)       # {"used": [lines], "unused": [lines]}
 
     def formulas(self, level: str) -> list[Formula]:
         """The program's axioms at a level: `read`, `safe` or `unsafe`."""
@@ -64,7 +66,8 @@ class FileReport:
                 "diagnostics": [diagnostic_json(d) for d in self.diagnostics],
                 "fixed_program": self.fixed_program(),
                 **({"answer": self.answer} if self.answer is not None else {}),
-                **({"undecided": self.undecided} if self.undecided else {})}
+                **({"undecided": self.undecided} if self.undecided else {}),
+                **({"noqa": self.noqa} if self.noqa else {})}
 
 
 def diagnostic_json(d: Diagnostic) -> dict:
@@ -202,6 +205,12 @@ def analyse(program: Program, truth: Truth | None = None, mode: str | None = Non
     report.query = _query(program, truth, vocab, mode, diags)
     if mode == "full":
         _omissions(report, session, diags, undecided)
+    # `% noqa`: a silenced diagnostic's fix is not made, so its clause keeps its reading
+    diags, report.noqa, silenced = _suppressed(program, diags)
+    for d in silenced:
+        for r in results:
+            if d.clause == r.index and d.category in ("shallow-semantic", "deep-semantic"):
+                r.safe = r.unsafe = r.read
     if answer and report.query is not None:
         level = "unsafe" if unsafe_fixes else "safe"
         axioms = report.formulas(level)
@@ -210,7 +219,12 @@ def analyse(program: Program, truth: Truth | None = None, mode: str | None = Non
             report.answer["evidence"] = _answer_evidence(report, level, session)
     level = "unsafe" if unsafe_fixes else "safe"
     asked = [c.formula for _, c in program.queries] + ([report.query] if report.query else [])
-    diags.extend(reader_for(program.lang).finish(program, report.formulas(level), asked, vocab))
+    late = reader_for(program.lang).finish(program, report.formulas(level), asked, vocab)
+    late, late_noqa, _ = _suppressed(program, late)
+    diags.extend(late)
+    if late_noqa:
+        used = sorted(set(report.noqa.get("used", [])) | set(late_noqa["used"]))
+        report.noqa = {"used": used, "unused": [n for n in late_noqa["unused"] if n not in used]}
     if session is not None:
         report.prover_calls = session.calls
     diags.sort(key=lambda d: (d.span.line, d.span.column, d.code))
@@ -234,6 +248,36 @@ def _shallow_diag(clause: Clause, i: int, f: Formula, g: Formula, codes, program
         + (f" (rules {', '.join(codes)})" if len(codes) > 1 else ""),
         clause.span, fix=Fix("safe", text, "+".join(codes), clause.span) if text else None,
         evidence={"rules": list(codes), "before": describe(f), "after": describe(g)}, clause=i)
+
+
+_NOQA = re.compile(r"(?:%|#)\s*noqa\b(?::\s*([A-Za-z0-9][A-Za-z0-9,\s-]*))?", re.I)
+
+
+def _suppressed(program: Program, diags: list[Diagnostic]) -> tuple[list, dict, list]:
+    """`% noqa` (or `# noqa` in the line formats) on a line silences every diagnostic whose
+    span covers that line; `% noqa: R5, D1` only those codes (or code prefixes, or
+    categories). A silenced diagnostic's fix is not applied. Returns the diagnostics kept,
+    which noqa lines were used and which silenced nothing, and the silenced diagnostics."""
+    marks: dict[int, set | None] = {}
+    if "noqa" in program.text.lower():
+        for n, line in enumerate(program.text.split("\n"), start=1):
+            m = _NOQA.search(line)
+            if m:
+                marks[n] = None if not m.group(1) else {c.strip() for c in m.group(1).split(",")
+                                                        if c.strip()}
+    if not marks:
+        return diags, {}, []
+    kept, used, silenced = [], set(), []
+    for d in diags:
+        hit = next((n for n in range(d.span.line, d.span.end_line + 1) if n in marks and (
+            marks[n] is None or any(d.code.startswith(c.upper()) or d.category == c.lower()
+                                    for c in marks[n]))), None)
+        if hit is None:
+            kept.append(d)
+        else:
+            used.add(hit)
+            silenced.append(d)
+    return kept, {"used": sorted(used), "unused": sorted(set(marks) - used)}, silenced
 
 
 def _undecided(span, what: str, v) -> dict:

@@ -21,6 +21,7 @@ MAX_NESTING = 5000
 _HEADER = re.compile(r"^\s*(#+\s*)?([A-Za-z][A-Za-z ]*?)\s*:\s*(.*)$")
 _JUNK_HEADERS = {"problem", "question", "options", "answer", "explanation", "context",
                  "note", "reasoning", "solution"}
+_NOQA_TAIL = re.compile(r"\s+#\s*noqa\b.*$", re.I)   # a suppression comment ends the line
 _SEPARATOR = re.compile(r"^\s*(-{3,}|#{2,}|={3,}|\*{3,}|\.|```\w*)\s*$")
 
 
@@ -58,7 +59,7 @@ class SectionReader(Reader):
             offset += len(line) + 1
             if junk_from is not None:
                 continue
-            body, _, gloss = line.partition(":::")
+            body, _, gloss = _NOQA_TAIL.sub("", line).partition(":::")
             stripped = body.strip()
             if not stripped:
                 continue

@@ -25,6 +25,8 @@ def render(reports, show_statistics: bool = False, unsafe_fixes: bool = False,
                 hidden += 1
             out.append(f"{r.path}:{d.span.line}:{d.span.column}: {d.code} [{d.category}] "
                        f"{d.message}{mark}")
+        for n in getattr(r, "noqa", {}).get("unused", ()):
+            out.append(f"{r.path}:{n}:1: note: unused noqa: it silences no diagnostic")
         for u in getattr(r, "undecided", ()):
             out.append(f"{r.path}:{u['line']}:{u['column']}: note: unknown to sedac: {u['question']} "
                        f"(the prover said {u['status']})")

@@ -1,0 +1,56 @@
+"""Linter habits: noqa suppression, `sedac rule CODE`, repeated --select."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import sedac
+
+
+def sedac_cli(*args, cwd):
+    return subprocess.run([sys.executable, "-m", "sedac", *args], capture_output=True, text=True,
+                          cwd=cwd, timeout=120)
+
+
+PROGRAM = ("cat(tom).\nmammal(X) :- cats(X).   % noqa: R5\nmammal(X) :- dogs(X).\n"
+           "fish(X) :- cat(X). % noqa\n:- dynamic dogs/1.\n?- mammal(tom).\n")
+
+
+def test_noqa_silences_its_line_its_fix_is_not_made_and_unused_ones_are_reported():
+    report = sedac.check(PROGRAM, path="p.pl")
+    assert [(d.code, d.span.line) for d in report.diagnostics] == [("E008", 1), ("R5", 3)]
+    assert report.noqa == {"used": [2], "unused": [4]}
+    fixed = report.fixed_program()
+    assert "mammal(X) :- cats(X).   % noqa: R5" in fixed       # silenced: not rewritten
+    assert "mammal(X) :- dog(X)." in fixed and "cats/1" in fixed.splitlines()[0]
+    everything = sedac.check(PROGRAM.replace("% noqa: R5", "% noqa: shallow-semantic"), path="p.pl")
+    assert [d.code for d in everything.diagnostics] == ["E008", "R5"]
+
+
+def test_noqa_in_the_line_formats():
+    report = sedac.check("Facts:\nCats(Tom, True) # noqa: R6\nQuery:\nCat(Tom, True)\n", path="p.pyke")
+    assert report.diagnostics == [] and report.noqa == {"used": [2], "unused": []}
+    assert report.answer["open_world"] == "Unknown"     # `cats(tom)` as written says nothing of cat
+
+
+def test_rule_prints_its_documentation(tmp_path):
+    r = sedac_cli("rule", "R5", cwd=tmp_path)
+    assert r.returncode == 0
+    assert r.stdout.splitlines()[:3] == ["R5 (plural-noun-body)", "category: shallow-semantic",
+                                         "fix: safe (applied by --fix)"]
+    assert "Anti-pattern:" in r.stdout and "Best practice:" in r.stdout
+    r = sedac_cli("rule", "e008", cwd=tmp_path)
+    assert r.returncode == 0 and "dynamic" in r.stdout
+    r = sedac_cli("rule", "X9", cwd=tmp_path)
+    assert r.returncode == 2 and "unknown code" in r.stderr
+
+
+def test_repeated_select_adds_up(tmp_path):
+    (tmp_path / "p.pl").write_text("cats(tom).\nmammal(X) :- cats(X).\n?- mammal(tom).\n")
+    r = sedac_cli("check", "p.pl", "--select", "R5", "--select", "R6", "--output-format", "json",
+                  cwd=tmp_path)
+    assert sorted(d["code"] for d in json.loads(r.stdout)["files"][0]["diagnostics"]) == ["R5", "R6"]
+    r = sedac_cli("check", "p.pl", "--select", "R5,R6", "--ignore", "R6", "--output-format", "json",
+                  cwd=tmp_path)
+    assert [d["code"] for d in json.loads(r.stdout)["files"][0]["diagnostics"]] == ["R5"]
