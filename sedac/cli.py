@@ -130,13 +130,18 @@ def _configured(ctx, config: dict, name: str, value, setting: str):
 @click.option("--ignore", multiple=True, metavar="CODES",
               help="Not these codes, prefixes or categories (repeat to add up).")
 @click.option("--exit-zero", is_flag=True, help="Exit 0 even when diagnostics remain.")
+@click.option("--exclude", multiple=True, metavar="GLOB",
+              help="With a folder: skip files and folders matching this pattern (repeatable).")
+@click.option("--nl-dir", metavar="DIR", help="Pair each program x.pl with the problem text "
+              "DIR/x.txt (with a folder argument, x.txt beside x.pl is used without this).")
 @click.option("--export-tptp", "export_dir", metavar="DIR",
               help="Write each prover verdict behind a diagnostic as a TPTP problem, to check "
                    "with any prover (`sedac prove`, E, Vampire).")
 @click.pass_context
 @guarded
 def check(ctx, programs, nl_file, truth_file, mode, lang, prover, fix, unsafe_fixes, diff,
-          output_format, output_file, statistics, select, ignore, exit_zero, export_dir):
+          output_format, output_file, statistics, select, ignore, exit_zero, exclude, nl_dir,
+          export_dir):
     """Check logic programs; with --nl, against the problem text (full SEDAC).
 
     Defaults can be set in pyproject.toml under [tool.sedac] (select, ignore, prover, mode,
@@ -190,17 +195,27 @@ def check(ctx, programs, nl_file, truth_file, mode, lang, prover, fix, unsafe_fi
     engine = get_prover(prover)
     reports = []
     failed = 0
-    for path in programs:
+    files = _program_files(programs, exclude, nl_dir, paired=truth is None)
+    texts: dict[str, object] = {}
+    for path, text_path in files:
         # One bad file is reported and the others are still checked; the exit code says so.
         try:
+            file_truth = truth
+            if text_path is not None:
+                if text_path not in texts:
+                    texts[text_path] = truth_from_text(read_text(text_path, "problem text"))
+                    for index, sent, line in texts[text_path].unparsed:
+                        click.echo(f"{text_path}:{line}: warning: sentence {index} not "
+                                   f"understood, ignored: {sent!r}", err=True)
+                file_truth = texts[text_path]
             text = read_text(path, "program")
-            program = read_program(text, path, lang, vocab_hint=truth.vocab if truth else None,
-                                   strict=True)
+            program = read_program(text, path, lang,
+                                   vocab_hint=file_truth.vocab if file_truth else None, strict=True)
         except SedacError as e:
             click.echo(f"sedac: {e}", err=True)
             failed += 1
             continue
-        report = analyse(program, truth, mode, engine, unsafe_fixes)
+        report = analyse(program, file_truth, mode, engine, unsafe_fixes)
         report.diagnostics = [d for d in report.diagnostics
                               if (not selectors or matches(d.code, d.category, selectors))
                               and not matches(d.code, d.category, ignored)]
@@ -235,12 +250,51 @@ def check(ctx, programs, nl_file, truth_file, mode, lang, prover, fix, unsafe_fi
     # Diagnostics remain unless --fix wrote their fixes into the files.
     remaining = [d for r in reports for d in r.diagnostics
                  if not (fix and not diff and d.status in ("fixed", "dropped"))]
-    if failed and len(programs) > 1:
-        click.echo(f"sedac: {failed} of {len(programs)} file{'s' if len(programs) > 1 else ''} "
-                   "could not be checked (see above)", err=True)
+    if failed and len(files) > 1:
+        click.echo(f"sedac: {failed} of {len(files)} files could not be checked (see above)",
+                   err=True)
     if refused or failed:
         sys.exit(EXIT_ERROR)
     sys.exit(EXIT_CLEAN if exit_zero or not remaining else EXIT_FINDINGS)
+
+
+def _program_files(paths, exclude, nl_dir: str | None, paired: bool) -> list[tuple[str, str | None]]:
+    """(program, its problem text or None) for every argument; a folder is searched for
+    programs (by extension, `--exclude` patterns skipped), each paired with `x.txt` beside it;
+    `--nl-dir DIR` pairs every program `x.*` with `DIR/x.txt`. Pairing applies only without
+    `--nl`/`--truth`, which give every program the same text."""
+    import fnmatch
+    from pathlib import Path
+    from .readers import EXTENSIONS
+
+    def excluded(p: Path) -> bool:
+        return any(fnmatch.fnmatch(part, g) or fnmatch.fnmatch(str(p), g)
+                   for g in exclude for part in p.parts)
+
+    def text_of(p: Path, beside: bool) -> str | None:
+        if not paired:
+            return None
+        if nl_dir:
+            candidate = Path(nl_dir) / (p.stem + ".txt")
+        elif beside:
+            candidate = p.with_suffix(".txt")
+        else:
+            return None
+        return str(candidate) if candidate.is_file() else None
+
+    out = []
+    for arg in paths:
+        p = Path(arg)
+        if arg != "-" and p.is_dir():
+            found = sorted(f for f in p.rglob("*") if f.is_file()
+                           and f.suffix.lower() in EXTENSIONS and not excluded(f.relative_to(p)))
+            if not found:
+                raise SedacError("a directory with no program files in it (.pl, .p, .pyke, "
+                                 ".fol, ...)", path=arg)
+            out += [(str(f), text_of(f, beside=True)) for f in found]
+        else:
+            out.append((arg, text_of(p, beside=False) if arg != "-" else None))
+    return out
 
 
 def _export_tptp(folder: str, reports) -> None:

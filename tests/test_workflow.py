@@ -54,3 +54,31 @@ def test_repeated_select_adds_up(tmp_path):
     r = sedac_cli("check", "p.pl", "--select", "R5,R6", "--ignore", "R6", "--output-format", "json",
                   cwd=tmp_path)
     assert [d["code"] for d in json.loads(r.stdout)["files"][0]["diagnostics"]] == ["R5"]
+
+
+def test_check_a_folder_recurses_pairs_texts_and_excludes(tmp_path):
+    from sedac.corpus import read_corpus
+    from .conftest import corpus
+    problems = read_corpus(corpus("prolog-llm/think-then-code.jsonl"))[:20]
+    for k, p in enumerate(problems):
+        folder = tmp_path / "runs" / f"batch{k % 3}"
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / f"{p.id}.pl").write_text(p.program)
+        (folder / f"{p.id}.txt").write_text(p.text)
+    (tmp_path / "runs" / "old").mkdir()
+    (tmp_path / "runs" / "old" / "junk.pl").write_text("not a program at all\n")
+    (tmp_path / "runs" / "notes.md").write_text("# notes\n")
+    import time
+    start = time.perf_counter()
+    r = sedac_cli("check", "runs", "--exclude", "old", "--output-format", "json", "--exit-zero",
+                  cwd=tmp_path)
+    seconds = time.perf_counter() - start
+    files = json.loads(r.stdout)["files"]
+    assert r.returncode == 0, r.stderr
+    assert len(files) == 20 and {f["mode"] for f in files} == {"full"}      # each with its text
+    assert all(f["answer"]["open_world"] == p.answer for f, p in
+               zip(sorted(files, key=lambda f: f["path"].rsplit("/", 1)[1]),
+                   sorted(problems, key=lambda p: f"{p.id}.pl")))
+    assert seconds < 30, seconds                      # one process: about 2 s here
+    r = sedac_cli("check", "runs", cwd=tmp_path)
+    assert r.returncode == 2 and "junk.pl" in r.stderr
