@@ -125,6 +125,9 @@ def _configured(ctx, config: dict, name: str, value, setting: str):
 @click.option("--output-format", default="text", type=click.Choice(["text", "json", "sarif", "github"]))
 @click.option("--output-file", metavar="PATH")
 @click.option("--statistics", is_flag=True, help="Count diagnostics per code.")
+@click.option("--show-fixes", is_flag=True, help="Show each fix's replacement text (and, with "
+              "--fix, a summary of what was fixed).")
+@click.option("--quiet", "-q", is_flag=True, help="Print the diagnostics and nothing else.")
 @click.option("--select", multiple=True, metavar="CODES",
               help="Only these codes, prefixes or categories (repeat to add up, as in ruff).")
 @click.option("--ignore", multiple=True, metavar="CODES",
@@ -140,8 +143,8 @@ def _configured(ctx, config: dict, name: str, value, setting: str):
 @click.pass_context
 @guarded
 def check(ctx, programs, nl_file, truth_file, mode, lang, prover, fix, unsafe_fixes, diff,
-          output_format, output_file, statistics, select, ignore, exit_zero, exclude, nl_dir,
-          export_dir):
+          output_format, output_file, statistics, show_fixes, quiet, select, ignore, exit_zero,
+          exclude, nl_dir, export_dir):
     """Check logic programs; with --nl, against the problem text (full SEDAC).
 
     Defaults can be set in pyproject.toml under [tool.sedac] (select, ignore, prover, mode,
@@ -246,7 +249,8 @@ def check(ctx, programs, nl_file, truth_file, mode, lang, prover, fix, unsafe_fi
         pass      # every file failed, and each said why: no summary to give
     else:
         _emit(render(output_format, reports, show_statistics=statistics,
-                     unsafe_fixes=unsafe_fixes, applied=fix), output_file)
+                     unsafe_fixes=unsafe_fixes, applied=fix, show_fixes=show_fixes,
+                     quiet=quiet), output_file)
     # Diagnostics remain unless --fix wrote their fixes into the files.
     remaining = [d for r in reports for d in r.diagnostics
                  if not (fix and not diff and d.status in ("fixed", "dropped"))]

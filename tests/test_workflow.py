@@ -82,3 +82,18 @@ def test_check_a_folder_recurses_pairs_texts_and_excludes(tmp_path):
     assert seconds < 30, seconds                      # one process: about 2 s here
     r = sedac_cli("check", "runs", cwd=tmp_path)
     assert r.returncode == 2 and "junk.pl" in r.stderr
+
+
+def test_show_fixes_quiet_and_the_answer_version(tmp_path):
+    (tmp_path / "p.pl").write_text("cat(tom).\nmammal(X) :- cats(X).\n?- mammal(tom).\n")
+    r = sedac_cli("check", "p.pl", "--show-fixes", cwd=tmp_path)
+    assert "    fix (safe): mammal(X) :- cat(X)." in r.stdout
+    assert "closed world True (after safe fixes)" in r.stdout
+    r = sedac_cli("check", "p.pl", "--quiet", cwd=tmp_path)
+    assert r.stdout.splitlines() == [
+        "p.pl:2:1: R5 [shallow-semantic] plural noun body: `∀X (cats(X) → mammal(X))` means "
+        "`∀X (cat(X) → mammal(X))` [*]"]
+    r = sedac_cli("check", "p.pl", "--fix", "--show-fixes", cwd=tmp_path)
+    assert "Fixed 1 diagnostic:" in r.stdout and "- p.pl: 1 x R5" in r.stdout
+    r = sedac_cli("check", "p.pl", "--mode", "syntax", cwd=tmp_path)
+    assert "(after syntax repairs)" in r.stdout

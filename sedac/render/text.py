@@ -7,7 +7,7 @@ from ..codes import CODES
 
 
 def render(reports, show_statistics: bool = False, unsafe_fixes: bool = False,
-           applied: bool = False, **_) -> str:
+           applied: bool = False, show_fixes: bool = False, quiet: bool = False, **_) -> str:
     """`applied`: the fixes were written (`--fix`), so fixed diagnostics are counted as such."""
     out: list[str] = []
     total = fixed = fixable = hidden = 0
@@ -25,6 +25,11 @@ def render(reports, show_statistics: bool = False, unsafe_fixes: bool = False,
                 hidden += 1
             out.append(f"{r.path}:{d.span.line}:{d.span.column}: {d.code} [{d.category}] "
                        f"{d.message}{mark}")
+            if show_fixes and d.fix is not None and d.fix.applicability != "display-only":
+                shown = d.fix.replacement.rstrip("\n").replace("\n", "\n        ") or "(removed)"
+                out.append(f"    fix ({d.fix.applicability}): {shown}")
+        if quiet:
+            continue
         for n in getattr(r, "noqa", {}).get("unused", ()):
             out.append(f"{r.path}:{n}:1: note: unused noqa: it silences no diagnostic")
         for u in getattr(r, "undecided", ()):
@@ -38,7 +43,19 @@ def render(reports, show_statistics: bool = False, unsafe_fixes: bool = False,
             because = f" (from line{'s' if len(lines) > 1 else ''} {shown})" if lines else ""
             parts = [f"open world {a['open_world']}{because}" if "open_world" in a else "",
                      f"closed world {a['closed_world']}" if "closed_world" in a else ""]
-            out.append(f"{r.path}: answer to `{a['query']}`: " + ", ".join(p for p in parts if p))
+            version = "after all fixes" if unsafe_fixes and r.mode == "full" else (
+                "after syntax repairs" if r.mode == "syntax" else "after safe fixes")
+            out.append(f"{r.path}: answer to `{a['query']}`: " + ", ".join(p for p in parts if p)
+                       + f" ({version})")
+    if quiet:
+        return "\n".join(out) + ("\n" if out else "")
+    if show_fixes and applied:
+        done = Counter((r.path, d.code) for r in reports for d in r.diagnostics
+                       if d.status in ("fixed", "dropped"))
+        if done:
+            out.append(f"Fixed {sum(done.values())} diagnostic{'s' if sum(done.values()) != 1 else ''}:")
+            for (path, code), n in sorted(done.items()):
+                out.append(f"- {path}: {n} x {code}")
     if show_statistics:
         counts = Counter((d.code, d.category) for r in reports for d in r.diagnostics)
         for (code, cat), n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])):
