@@ -157,8 +157,14 @@ def check(ctx, programs, nl_file, truth_file, mode, lang, prover, fix, unsafe_fi
     from .render import render
     from .truth import truth_from_text, truth_from_tptp
 
+    from pathlib import Path
     from .config import load_config
-    config = load_config()
+    # Settings are found from the checked files' folder upwards, not from the working
+    # directory; select and ignore also per file (below), as ruff does.
+    first = next((p for p in programs if p != "-"), None)
+    config = load_config(Path(first) if first else None)
+    cli_select = ctx.get_parameter_source("select") == click.core.ParameterSource.COMMANDLINE
+    cli_ignore = ctx.get_parameter_source("ignore") == click.core.ParameterSource.COMMANDLINE
     select = _configured(ctx, config, "select", ",".join(select), "select")
     ignore = _configured(ctx, config, "ignore", ",".join(ignore), "ignore")
     prover = _configured(ctx, config, "prover", prover, "prover")
@@ -199,6 +205,7 @@ def check(ctx, programs, nl_file, truth_file, mode, lang, prover, fix, unsafe_fi
     reports = []
     failed = 0
     files = _program_files(programs, exclude, nl_dir, paired=truth is None)
+    folder_configs: dict[str, dict] = {}
     texts: dict[str, object] = {}
     for path, text_path in files:
         # One bad file is reported and the others are still checked; the exit code says so.
@@ -219,9 +226,17 @@ def check(ctx, programs, nl_file, truth_file, mode, lang, prover, fix, unsafe_fi
             failed += 1
             continue
         report = analyse(program, file_truth, mode, engine, unsafe_fixes)
+        sel, ign = selectors, ignored
+        if path != "-" and not (cli_select and cli_ignore):
+            own = folder_configs.setdefault(str(Path(path).parent),
+                                            load_config(Path(path).parent))
+            if not cli_select:
+                sel = [c for c in own.get("select", []) if c.strip()]
+            if not cli_ignore:
+                ign = [c for c in own.get("ignore", []) if c.strip()]
         report.diagnostics = [d for d in report.diagnostics
-                              if (not selectors or matches(d.code, d.category, selectors))
-                              and not matches(d.code, d.category, ignored)]
+                              if (not sel or matches(d.code, d.category, sel))
+                              and not matches(d.code, d.category, ign)]
         reports.append(report)
     if export_dir:
         _export_tptp(export_dir, reports)

@@ -97,3 +97,22 @@ def test_show_fixes_quiet_and_the_answer_version(tmp_path):
     assert "Fixed 1 diagnostic:" in r.stdout and "- p.pl: 1 x R5" in r.stdout
     r = sedac_cli("check", "p.pl", "--mode", "syntax", cwd=tmp_path)
     assert "(after syntax repairs)" in r.stdout
+
+
+def test_settings_are_found_from_each_files_folder_upwards(tmp_path):
+    program = "cats(tom).\nmammal(X) :- cats(X).\n?- mammal(tom).\n"
+    (tmp_path / "a" / "deep").mkdir(parents=True)
+    (tmp_path / "b").mkdir()
+    (tmp_path / "elsewhere").mkdir()
+    (tmp_path / "a" / "sedac.toml").write_text('ignore = ["R6"]\n')
+    (tmp_path / "b" / "pyproject.toml").write_text('[project]\nname = "x"\n\n[tool.sedac]\n'
+                                                   'select = ["R6"]\n')
+    (tmp_path / "a" / "deep" / "p.pl").write_text(program)
+    (tmp_path / "b" / "p.pl").write_text(program)
+    r = sedac_cli("check", "../a/deep/p.pl", "../b/p.pl", "--output-format", "json",
+                  cwd=tmp_path / "elsewhere")
+    got = {f["path"]: sorted(d["code"] for d in f["diagnostics"]) for f in json.loads(r.stdout)["files"]}
+    assert got == {"../a/deep/p.pl": ["R5"], "../b/p.pl": ["R6"]}
+    r = sedac_cli("check", "../a/deep/p.pl", "--ignore", "R5", "--output-format", "json",
+                  cwd=tmp_path / "elsewhere")              # a flag wins over the file
+    assert [d["code"] for d in json.loads(r.stdout)["files"][0]["diagnostics"]] == ["R6"]
