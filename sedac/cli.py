@@ -263,9 +263,11 @@ def check(ctx, programs, nl_file, truth_file, mode, lang, prover, fix, unsafe_fi
     elif not reports:
         pass      # every file failed, and each said why: no summary to give
     else:
+        terminal = (output_format == "text" and not output_file and sys.stdout.isatty()
+                    and not os.environ.get("NO_COLOR") and os.environ.get("TERM") != "dumb")
         _emit(render(output_format, reports, show_statistics=statistics,
                      unsafe_fixes=unsafe_fixes, applied=fix, show_fixes=show_fixes,
-                     quiet=quiet), output_file)
+                     quiet=quiet, color=terminal, snippets=terminal), output_file)
     # Diagnostics remain unless --fix wrote their fixes into the files.
     remaining = [d for r in reports for d in r.diagnostics
                  if not (fix and not diff and d.status in ("fixed", "dropped"))]

@@ -116,3 +116,16 @@ def test_settings_are_found_from_each_files_folder_upwards(tmp_path):
     r = sedac_cli("check", "../a/deep/p.pl", "--ignore", "R5", "--output-format", "json",
                   cwd=tmp_path / "elsewhere")              # a flag wins over the file
     assert [d["code"] for d in json.loads(r.stdout)["files"][0]["diagnostics"]] == ["R6"]
+
+
+def test_terminal_output_has_colour_and_snippets_and_piped_output_is_plain(tmp_path):
+    from sedac.render.text import render
+    report = sedac.check("cat(tom).\nmammal(X) :- cats(X).\n?- mammal(tom).\n", path="p.pl")
+    lines = render([report], color=False, snippets=True).splitlines()
+    at = lines.index("p.pl:2:1: R5 [shallow-semantic] plural noun body: `∀X (cats(X) → mammal(X))` "
+                     "means `∀X (cat(X) → mammal(X))` [*]")
+    assert lines[at + 1:at + 4] == ["   |", " 2 | mammal(X) :- cats(X).", "   | " + "^" * 21]
+    assert "\033[" in render([report], color=True, snippets=True)
+    (tmp_path / "p.pl").write_text(report.program.text)
+    r = sedac_cli("check", "p.pl", cwd=tmp_path)       # a pipe: no colour, no snippet
+    assert "\033[" not in r.stdout and " | " not in r.stdout

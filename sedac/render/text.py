@@ -6,9 +6,35 @@ from collections import Counter
 from ..codes import CODES
 
 
+_STYLE = {"path": "1", "code": "1;31", "fixable": "32", "gutter": "34", "caret": "1;31"}
+
+
+def _paint(text: str, what: str, color: bool) -> str:
+    return f"\033[{_STYLE[what]}m{text}\033[0m" if color else text
+
+
+def _snippet(r, d, color: bool) -> list[str]:
+    """The diagnostic's first source line with carets under its span, as compilers show it."""
+    lines = r.program.text.split("\n")
+    if not 1 <= d.span.line <= len(lines) or d.span.start == d.span.end:
+        return []
+    line = lines[d.span.line - 1]
+    end = d.span.end_column if d.span.end_line == d.span.line else len(line) + 1
+    width = max(1, min(end, len(line) + 1) - d.span.column)
+    number = str(d.span.line)
+    pad = " " * len(number)
+    return [f" {pad} {_paint('|', 'gutter', color)}",
+            f" {_paint(number, 'gutter', color)} {_paint('|', 'gutter', color)} {line[:160]}",
+            f" {pad} {_paint('|', 'gutter', color)} {' ' * (d.span.column - 1)}"
+            f"{_paint('^' * min(width, 160), 'caret', color)}"]
+
+
 def render(reports, show_statistics: bool = False, unsafe_fixes: bool = False,
-           applied: bool = False, show_fixes: bool = False, quiet: bool = False, **_) -> str:
-    """`applied`: the fixes were written (`--fix`), so fixed diagnostics are counted as such."""
+           applied: bool = False, show_fixes: bool = False, quiet: bool = False,
+           color: bool = False, snippets: bool = False, **_) -> str:
+    """`applied`: the fixes were written (`--fix`), so fixed diagnostics are counted as such.
+    `color` and `snippets` are for a terminal: ANSI colours, and the source line under each
+    diagnostic."""
     out: list[str] = []
     total = fixed = fixable = hidden = 0
     for r in reports:
@@ -23,8 +49,11 @@ def render(reports, show_statistics: bool = False, unsafe_fixes: bool = False,
                 mark = " [*]"
             elif d.status == "fixable":
                 hidden += 1
-            out.append(f"{r.path}:{d.span.line}:{d.span.column}: {d.code} [{d.category}] "
-                       f"{d.message}{mark}")
+            where = _paint(f"{r.path}:{d.span.line}:{d.span.column}:", "path", color)
+            out.append(f"{where} {_paint(d.code, 'code', color)} [{d.category}] "
+                       f"{d.message}{_paint(mark, 'fixable', color) if mark else ''}")
+            if snippets:
+                out.extend(_snippet(r, d, color))
             if show_fixes and d.fix is not None and d.fix.applicability != "display-only":
                 shown = d.fix.replacement.rstrip("\n").replace("\n", "\n        ") or "(removed)"
                 out.append(f"    fix ({d.fix.applicability}): {shown}")
