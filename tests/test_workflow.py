@@ -129,3 +129,20 @@ def test_terminal_output_has_colour_and_snippets_and_piped_output_is_plain(tmp_p
     (tmp_path / "p.pl").write_text(report.program.text)
     r = sedac_cli("check", "p.pl", cwd=tmp_path)       # a pipe: no colour, no snippet
     assert "\033[" not in r.stdout and " | " not in r.stdout
+
+
+def test_hidden_fix_count_is_what_unsafe_fixes_applies(tmp_path):
+    from pathlib import Path
+    import re
+    examples = Path(__file__).resolve().parents[1] / "examples"
+    for name in ("wren", "alex"):
+        (tmp_path / f"{name}.pl").write_text((examples / f"{name}.pl").read_text())
+        (tmp_path / f"{name}.txt").write_text((examples / f"{name}.txt").read_text())
+        r = sedac_cli("check", f"{name}.pl", "--nl", f"{name}.txt", cwd=tmp_path)
+        hidden = int(re.search(r"(\d+) hidden fix", r.stdout).group(1))
+        safe = json.loads(sedac_cli("check", f"{name}.pl", "--nl", f"{name}.txt", "--output-format",
+                                    "json", cwd=tmp_path).stdout)["files"][0]["diagnostics"]
+        unsafe = json.loads(sedac_cli("check", f"{name}.pl", "--nl", f"{name}.txt", "--unsafe-fixes",
+                                      "--output-format", "json", cwd=tmp_path).stdout)["files"][0]["diagnostics"]
+        done = lambda ds: sum(d["status"] in ("fixed", "dropped") for d in ds)  # noqa: E731
+        assert hidden == done(unsafe) - done(safe) > 0, name

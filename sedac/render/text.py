@@ -47,8 +47,8 @@ def render(reports, show_statistics: bool = False, unsafe_fixes: bool = False,
             elif d.status in ("fixed", "dropped"):
                 fixable += 1
                 mark = " [*]"
-            elif d.status == "fixable":
-                hidden += 1
+            elif d.fix is not None and d.fix.applicability == "unsafe":
+                hidden += 1     # exactly what --unsafe-fixes would apply (D000's drop included)
             where = _paint(f"{r.path}:{d.span.line}:{d.span.column}:", "path", color)
             out.append(f"{where} {_paint(d.code, 'code', color)} [{d.category}] "
                        f"{d.message}{_paint(mark, 'fixable', color) if mark else ''}")
