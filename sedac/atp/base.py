@@ -163,9 +163,6 @@ class AxiomsKey:
         return self is other or (isinstance(other, AxiomsKey) and self.hash == other.hash
                                  and self.items == other.items)
 
-    def __len__(self) -> int:
-        return len(self.items)
-
 
 class Session:
     """Caches verdicts for one problem. Backends may override for incrementality."""

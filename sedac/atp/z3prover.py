@@ -13,12 +13,13 @@ of the selectors is the set of axioms the proof needs.
 """
 from __future__ import annotations
 
+from collections import Counter
 from typing import Sequence
 
 import z3
 
-from ..fol import (And, Atom, Bottom, Eq, Exists, Forall, Formula, Not, Or, Top, Var,
-                   constants, negate, nnf, subformulas)
+from ..fol import (And, Atom, Bottom, Const, Eq, Exists, Forall, Formula, Iff, Implies, Not, Or,
+                   Top, Var, Xor, constants, map_atoms, negate, nnf, predicates, subformulas)
 from .smt import SmtTranslator
 from .base import (COUNTER_SATISFIABLE, ERROR, GAVE_UP, THEOREM, TIMEOUT, Countermodel,
                    DEFAULT_TIME_LIMIT, Prover, Session, Stopwatch, Verdict,
@@ -168,7 +169,6 @@ def _quantified_vars(f: Formula) -> int:
         return max((_quantified_vars(a) for a in f.args), default=0)
     if isinstance(f, Not):
         return _quantified_vars(f.arg)
-    from ..fol import Iff, Implies, Xor
     if isinstance(f, (Implies, Iff, Xor)):
         return max(_quantified_vars(f.left), _quantified_vars(f.right))
     return 0
@@ -183,7 +183,6 @@ def ground_size(formulas: Sequence[Formula], universe: int) -> int:
 def _slice_of(f: Formula):
     """("rule", None) for a formula of one variable and no individual, ("fact", c) for a
     formula about the one individual c, None for anything else; atoms must be unary."""
-    from ..fol import predicates
     if isinstance(f, (Top, Bottom)):
         return ("rule", None)
     if any(n != 1 for _, n in predicates(f)) or _has_eq(f):
@@ -292,13 +291,11 @@ class _Slicer:
 
 def _renamed(f: Formula, c: str) -> Formula:
     """`f` about the individual c, with c replaced by a placeholder (the slice's shape)."""
-    from ..fol import Const, map_atoms
     return map_atoms(f, lambda a: Atom(a.pred, tuple(_PLACEHOLDER if isinstance(t, Const)
                                                      and t.name == c else t for t in a.args)))
 
 
-from ..fol import Const as _Const  # noqa: E402
-_PLACEHOLDER = _Const("the_individual")
+_PLACEHOLDER = Const("the_individual")
 
 
 class Z3Prover(Prover):
@@ -345,7 +342,6 @@ class Z3Session(Session):
         key = self.key(axioms)
         shape = self._shapes.get(key)
         if shape is None:
-            from collections import Counter
             names = frozenset(c.name for a in axioms for c in constants(a))
             shape = self._shapes[key] = (names, Counter(_quantified_vars(a) for a in axioms))
         names, widths = shape
