@@ -206,25 +206,24 @@ def analyse(program: Program, truth: Truth | None = None, mode: str | None = Non
     if mode == "full":
         _omissions(report, session, diags, undecided)
     # `% noqa`: a silenced diagnostic's fix is not made, so its clause keeps its reading
-    diags, report.noqa, silenced = _suppressed(program, diags)
+    marks = _noqa_marks(program)
+    noqa_used: set[int] = set()
+    diags, silenced = _silence(diags, marks, noqa_used)
     for d in silenced:
         for r in results:
             if d.clause == r.index and d.category in ("shallow-semantic", "deep-semantic"):
                 r.safe = r.unsafe = r.read
+    level = "unsafe" if unsafe_fixes else "safe"
     if answer and report.query is not None:
-        level = "unsafe" if unsafe_fixes else "safe"
         axioms = report.formulas(level)
         report.answer = answer_both(axioms, report.query, session)
         if report.answer.get("open_world") in ("True", "False"):
             report.answer["evidence"] = _answer_evidence(report, level, session)
-    level = "unsafe" if unsafe_fixes else "safe"
     asked = [c.formula for _, c in program.queries] + ([report.query] if report.query else [])
     late = reader_for(program.lang).finish(program, report.formulas(level), asked, vocab)
-    late, late_noqa, _ = _suppressed(program, late)
-    diags.extend(late)
-    if late_noqa:
-        used = sorted(set(report.noqa.get("used", [])) | set(late_noqa["used"]))
-        report.noqa = {"used": used, "unused": [n for n in late_noqa["unused"] if n not in used]}
+    diags.extend(_silence(late, marks, noqa_used)[0])
+    if marks:
+        report.noqa = {"used": sorted(noqa_used), "unused": sorted(set(marks) - noqa_used)}
     if session is not None:
         report.prover_calls = session.calls
     diags.sort(key=lambda d: (d.span.line, d.span.column, d.code))
@@ -253,11 +252,11 @@ def _shallow_diag(clause: Clause, i: int, f: Formula, g: Formula, codes, program
 _NOQA = re.compile(r"(?:%|#)\s*noqa\b(?::\s*([A-Za-z0-9][A-Za-z0-9,\s-]*))?", re.I)
 
 
-def _suppressed(program: Program, diags: list[Diagnostic]) -> tuple[list, dict, list]:
-    """`% noqa` (or `# noqa` in the line formats) on a line silences every diagnostic whose
+def _noqa_marks(program: Program) -> dict[int, set | None]:
+    """The program's suppression comments: line -> the codes named (None: every code).
+    `% noqa` (or `# noqa` in the line formats) on a line silences every diagnostic whose
     span covers that line; `% noqa: R5, D1` only those codes (or code prefixes, or
-    categories). A silenced diagnostic's fix is not applied. Returns the diagnostics kept,
-    which noqa lines were used and which silenced nothing, and the silenced diagnostics."""
+    categories)."""
     marks: dict[int, set | None] = {}
     if "noqa" in program.text.lower():
         for n, line in enumerate(program.text.split("\n"), start=1):
@@ -265,9 +264,15 @@ def _suppressed(program: Program, diags: list[Diagnostic]) -> tuple[list, dict, 
             if m:
                 marks[n] = None if not m.group(1) else {c.strip() for c in m.group(1).split(",")
                                                         if c.strip()}
+    return marks
+
+
+def _silence(diags: list[Diagnostic], marks: dict, used: set[int]) -> tuple[list, list]:
+    """(the diagnostics kept, those a noqa mark silences); the lines of the marks that
+    silenced something are added to `used`. A silenced diagnostic's fix is not applied."""
     if not marks:
-        return diags, {}, []
-    kept, used, silenced = [], set(), []
+        return diags, []
+    kept, silenced = [], []
     for d in diags:
         hit = next((n for n in range(d.span.line, d.span.end_line + 1) if n in marks and (
             marks[n] is None or any(d.code.startswith(c.upper()) or d.category == c.lower()
@@ -277,13 +282,15 @@ def _suppressed(program: Program, diags: list[Diagnostic]) -> tuple[list, dict, 
         else:
             used.add(hit)
             silenced.append(d)
-    return kept, {"used": sorted(used), "unused": sorted(set(marks) - used)}, silenced
+    return kept, silenced
 
 
-def _undecided(span, what: str, v) -> dict:
-    """A question the prover did not settle: reported as unknown to sedac, never as an error."""
-    return {"line": span.line, "column": span.column, "question": what, "status": v.status,
-            "prover": v.prover, "detail": v.detail}
+def _undecided(span, what: str, v, status: str | None = None) -> dict:
+    """A question the prover did not settle (or that rests on a sentence the grammar did not
+    understand, status `Unparsed`): reported as unknown to sedac, never as an error."""
+    return {"line": span.line, "column": span.column, "question": what,
+            "status": status or v.status, "prover": v.prover,
+            "detail": "" if status else v.detail}
 
 
 def _full_sedac(program: Program, truth: Truth, results: list[ClauseResult], session: Session,
@@ -296,9 +303,9 @@ def _full_sedac(program: Program, truth: Truth, results: list[ClauseResult], ses
         v = session.entails(nl_ax, f, evidence=False)
         if v.holds:
             continue
+        question = f"line {clause.span.line}: whether the text says `{describe(f)}`"
         if not v.refuted:
-            undecided.append(_undecided(clause.span, f"line {clause.span.line}: whether the text "
-                                        f"says `{describe(f)}`", v))
+            undecided.append(_undecided(clause.span, question, v))
             continue
         candidates = [(g, codes) for g, codes in propose(f, vocab).items()
                       if any(c.startswith("D") for c in codes)]
@@ -311,15 +318,12 @@ def _full_sedac(program: Program, truth: Truth, results: list[ClauseResult], ses
             v = session.entails(nl_ax, f)   # again, now with its countermodel
             if truth.unparsed:
                 # a sentence the grammar did not understand may say it: not evidence either way
-                undecided.append({"line": clause.span.line, "column": clause.span.column,
-                                  "question": f"line {clause.span.line}: whether the text says "
-                                  f"`{describe(f)}` ({len(truth.unparsed)} sentence(s) of the text "
-                                  "not understood)", "status": "Unparsed", "prover": v.prover,
-                                  "detail": ""})
+                undecided.append(_undecided(
+                    clause.span, f"{question} ({len(truth.unparsed)} sentence(s) of the text not "
+                    "understood)", v, status="Unparsed"))
                 continue
             if not v.refuted:
-                undecided.append(_undecided(clause.span, f"line {clause.span.line}: whether the "
-                                            f"text says `{describe(f)}`", v))
+                undecided.append(_undecided(clause.span, question, v))
                 continue
             r.unsafe, r.status = None, "non-fixable"
             evidence = {"countermodel": v.model.to_json() if v.model else None,
