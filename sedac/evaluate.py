@@ -33,14 +33,14 @@ ERROR_CATEGORIES = tuple(c for c in CATEGORIES if c != "omission")
 
 def ground_truth_program(truth: Truth) -> str:
     """The ground truth written as a Prolog program (for problems-only corpora)."""
-    from .generator import undefined_predicates
+    from .readers.prolog import dynamic_declaration, undefined_predicates
     writer = reader_for("prolog")
     lines = [writer.write(f.formula) for f in truth.facts]
-    query = writer.write(truth.question, "query") if truth.question is not None else None
-    undefined = undefined_predicates([x for x in lines + [query] if x])
+    questions = [truth.question] if truth.question is not None else []
+    undefined = undefined_predicates([f.formula for f in truth.facts], questions)
     if undefined:
-        lines.append(":- dynamic " + ", ".join(f"{p}/1" for p in undefined) + ".")
-    lines.append(query)
+        lines.append(dynamic_declaration(undefined))
+    lines += [writer.write(q, "query") for q in questions]
     return "\n".join(l for l in lines if l) + "\n"
 
 

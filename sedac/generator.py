@@ -12,7 +12,6 @@ Everything is a pure function of the seed.
 from __future__ import annotations
 
 import random
-import re
 from dataclasses import dataclass, field
 
 from .vocab import BUILTIN_CLASSES, pluralize
@@ -44,18 +43,6 @@ def _pl(sym: str) -> str:
     """The predicate of a class in Prolog: a word that is a built-in (`number/1`) takes the
     name programs use for it (`is_number`), which sedac reads back as the word (R10)."""
     return "is_" + sym if sym in BUILTIN_CLASSES else sym
-
-
-def undefined_predicates(clauses: list[str]) -> list[str]:
-    """Unary predicates called in these generated clauses that none of them defines."""
-    defined, called = set(), set()
-    for c in clauses:
-        head, _, body = c.partition(":-")
-        m = re.match(r"\s*(?:\?-\s*)?(?:\\\+\s*)?([a-z]\w*)\(", head)
-        if m:
-            (called if c.lstrip().startswith("?-") else defined).add(m.group(1))
-        called.update(re.findall(r"([a-z]\w*)\(", body))
-    return sorted(called - defined)
 
 
 def _article(word: str) -> str:
@@ -98,10 +85,12 @@ class GeneratedProblem:
     def prolog(self) -> str:
         """The program SWI-Prolog loads as it is: classes that no clause defines are
         declared dynamic before the query runs."""
+        from .readers.prolog import PrologReader, dynamic_declaration, undefined_predicates
         lines = [s.prolog for s in self.statements]
-        undefined = undefined_predicates(lines + [self.question_prolog])
+        read = PrologReader().read("\n".join(lines + [self.question_prolog]) + "\n")
+        undefined = undefined_predicates(read.axioms, [c.formula for _, c in read.queries], read)
         if undefined:
-            lines.append(":- dynamic " + ", ".join(f"{p}/1" for p in undefined) + ".")
+            lines.append(dynamic_declaration(undefined))
         return "\n".join(lines + [self.question_prolog]) + "\n"
 
     def to_generator_record(self) -> dict:

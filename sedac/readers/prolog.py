@@ -388,41 +388,17 @@ class PrologReader(Reader):
         """E008: predicates called but never defined nor declared. SWI-Prolog raises an
         existence error when one is called; a `:- dynamic` declaration makes it fail, as the
         closed-world answer assumes. Computed on the program as its fixes leave it."""
-        builtins = swipl_builtins()
-        defined, called = set(), {}
-        texts = [prolog_text(f, "statement", program, vocab or self.vocab_hint) for f in statements]
-        texts += [prolog_text(f, "query", program, vocab or self.vocab_hint) for f in queries]
-        for text in texts:
-            if not text:
-                continue
-            head, sep, body = text.partition(":-")
-            if text.startswith("?-"):
-                head, body = "", text[2:]
-            m = re.match(r"\s*([a-z]\w*)(\(([^()]*)\))?", head)
-            if m:
-                defined.add((m.group(1), len(m.group(3).split(",")) if m.group(2) else 0))
-            for name, args in re.findall(r"([a-z]\w*)(\([^()]*\))?", body):
-                arity = len(args.split(",")) if args else 0
-                if name in ("is", "mod", "rem") or (name, arity) in builtins:
-                    continue
-                if not args and name in {a.lower() for a in re.findall(r"\((.*?)\)", body)}:
-                    continue
-                called.setdefault((name, arity), None)
-        for c in program.clauses:   # wrappers call their question's predicates too
-            if c.kind == "wrapper" and c.formula is not None:
-                text = prolog_text(c.formula, "query", program, vocab or self.vocab_hint) or ""
-                for name, args in re.findall(r"([a-z]\w*)(\([^()]*\))?", text[2:]):
-                    called.setdefault((name, len(args.split(",")) if args else 0), None)
-        missing = set(called) - defined - program.declared
-        prolog_names = sorted(p for p in missing if p[1] > 0 or p in program.names)
-        if not prolog_names:
-            return []
+        vocab = vocab or self.vocab_hint
+        wrappers = [c.formula for c in program.clauses   # they call their question's predicates
+                    if c.kind == "wrapper" and c.formula is not None]
+        missing = undefined_predicates(statements, list(queries) + wrappers, program, vocab,
+                                       program.declared)
+        prolog_names = [p for p in missing if p[1] > 0 or p in program.names]
         first = next((c for c in program.clauses if c.formula is not None), None)
-        if first is None:
+        if not prolog_names or first is None:
             return []
         at = program.index.span(first.span.start, first.span.start)
-        indent = " " * (first.span.column - 1)
-        decl = ":- dynamic " + ", ".join(f"{n}/{a}" for n, a in prolog_names) + ".\n" + indent
+        decl = dynamic_declaration(prolog_names) + "\n" + " " * (first.span.column - 1)
         listed = ", ".join(f"`{n}/{a}`" for n, a in prolog_names)
         return [Diagnostic(
             "E008", "other-syntax", f"{listed} {'is' if len(prolog_names) == 1 else 'are'} called "
@@ -768,12 +744,12 @@ class PrologReader(Reader):
             prog.spelling[n] = own[0] if own else "is_" + n
         pattern = re.compile(r"(?<![\w'])(" + "|".join(re.escape(n) for n, _ in clash) + r")(?=\s*\()")
         fixes = {d.clause: d for d in prog.diagnostics if d.clause is not None and d.fix is not None}
+
+        def rename(text: str) -> str:
+            return pattern.sub(lambda m: prog.spelling[m.group(1)], text)
         for i, c in enumerate(prog.clauses):
             if not pattern.search(c.text):
                 continue
-
-            def rename(text: str) -> str:
-                return pattern.sub(lambda m: prog.spelling[m.group(1)], text)
             other = fixes.get(i)
             new = rename(other.fix.replacement if other else c.text)
             if other is not None:
@@ -839,10 +815,11 @@ def _spelling(program: Program | None, vocab) -> dict[str, str]:
     return out
 
 
-def prolog_text(f: Formula, kind: str = "statement", program: Program | None = None,
-                vocab=None) -> str | None:
-    """A formula as a clause SWI-Prolog loads (a negated head becomes the program's `not_p`,
-    or sedac's `neg_p`), or as a `?-` query; None when Prolog cannot say it."""
+def spelled(f: Formula, kind: str = "statement", program: Program | None = None,
+            vocab=None) -> Formula | None:
+    """`f` with the program's own names, in the shape Prolog says it: a negated head becomes
+    the program's `not_p` (or sedac's `neg_p`), a built-in's name its alias; a query is
+    its body. None when Prolog cannot say it (a universal question, a disjunctive head)."""
     names = _spelling(program, vocab)
     builtins = swipl_builtins()
     neg_prefix = NEG_PREFIX
@@ -871,20 +848,59 @@ def prolog_text(f: Formula, kind: str = "statement", program: Program | None = N
             return Not(spell(g.arg, False))
         return g
 
-    try:
-        if kind == "query":
-            body = f.body if isinstance(f, Exists) else f
-            if any(isinstance(g, (Forall, Exists, Implies)) for g in subformulas(body)):
-                return None
-            return "?- " + to_prolog(map_atoms(body, lambda a: Atom(name_of(a.pred, len(a.args)), a.args)))
-        vs, body, head = implication_parts(f)
-        head = spell(head, True)
-        if not isinstance(head, Atom):
+    if kind == "query":
+        body = f.body if isinstance(f, Exists) else f
+        if any(isinstance(g, (Forall, Exists, Implies)) for g in subformulas(body)):
             return None
-        inner = head if body == TRUE else Implies(spell(body, False), head)
-        return to_prolog(Forall(vs, inner) if vs else inner)
+        return map_atoms(body, lambda a: Atom(name_of(a.pred, len(a.args)), a.args))
+    vs, body, head = implication_parts(f)
+    head = spell(head, True)
+    if not isinstance(head, Atom):
+        return None
+    inner = head if body == TRUE else Implies(spell(body, False), head)
+    return Forall(vs, inner) if vs else inner
+
+
+def prolog_text(f: Formula, kind: str = "statement", program: Program | None = None,
+                vocab=None) -> str | None:
+    """A formula as a clause SWI-Prolog loads, or as a `?-` query (see `spelled`); None
+    when Prolog cannot say it."""
+    g = spelled(f, kind, program, vocab)
+    if g is None:
+        return None
+    try:
+        return ("?- " if kind == "query" else "") + to_prolog(g)
     except (NotAClause, ValueError):
         return None
+
+
+def undefined_predicates(statements, queries, program: Program | None = None, vocab=None,
+                         declared=frozenset()) -> list[tuple[str, int]]:
+    """(name, arity) of the predicates, as the file spells them, that the clauses and
+    queries call but no clause defines nor `declared` declares (SWI-Prolog's system
+    predicates aside)."""
+    builtins = swipl_builtins()
+    defined, called = set(), set()
+    for f, kind in [(f, "statement") for f in statements] + [(q, "query") for q in queries]:
+        g = spelled(f, kind, program, vocab)
+        if g is None:
+            continue
+        try:
+            to_prolog(g)          # only what the file can hold
+        except (NotAClause, ValueError):
+            continue
+        if kind == "statement":
+            _, body, head = implication_parts(g)
+            defined.add((head.pred, len(head.args)))
+        else:
+            body = g
+        called |= {p for p in predicates(body) if p not in builtins}
+    return sorted(called - defined - set(declared))
+
+
+def dynamic_declaration(preds) -> str:
+    """`:- dynamic p/1, q/2.`: predicates with no clauses fail instead of raising."""
+    return ":- dynamic " + ", ".join(f"{n}/{a}" for n, a in preds) + "."
 
 
 def _bound_or_free(f) -> set:
@@ -962,15 +978,11 @@ def _operands(t, op: str) -> list:
     return out
 
 
-def _conjuncts_of(t) -> list:
-    return _operands(t, ",")
-
-
 def _question_goal(body):
     """(goal asked, `-` when the goal's success means False): the body without cuts,
     output and bindings of the answer; of an if-then-else, the condition."""
     kept, sign = [], "+"
-    for g in _conjuncts_of(body):
+    for g in _operands(body, ","):
         if isinstance(g, PAtom) and g.name in ("!", "true", "nl", "halt"):
             continue
         if isinstance(g, PComp) and g.name in BUILTIN_IO:
