@@ -192,9 +192,7 @@ def check(ctx, programs, nl_file, truth_file, mode, lang, prover, fix, unsafe_fi
         truth = truth_from_text(read_text(nl_file, "problem text"))
         if not truth.facts and truth.question is None:
             raise SedacError("no sentence of the problem text could be read", path=nl_file)
-        for index, sent, line in truth.unparsed:
-            click.echo(f"{nl_file}:{line}: warning: sentence {index} not understood, ignored: "
-                       f"{sent!r}", err=True)
+        _warn_unparsed(nl_file, truth.unparsed)
     elif truth_file:
         truth = truth_from_tptp(read_text(truth_file, "truth file"), truth_file)
     inputs = [p for p in programs if p != "-"] + [f for f in (nl_file, truth_file) if f]
@@ -214,9 +212,7 @@ def check(ctx, programs, nl_file, truth_file, mode, lang, prover, fix, unsafe_fi
             if text_path is not None:
                 if text_path not in texts:
                     texts[text_path] = truth_from_text(read_text(text_path, "problem text"))
-                    for index, sent, line in texts[text_path].unparsed:
-                        click.echo(f"{text_path}:{line}: warning: sentence {index} not "
-                                   f"understood, ignored: {sent!r}", err=True)
+                    _warn_unparsed(text_path, texts[text_path].unparsed)
                 file_truth = texts[text_path]
             text = read_text(path, "program")
             program = read_program(text, path, lang,
@@ -277,6 +273,13 @@ def check(ctx, programs, nl_file, truth_file, mode, lang, prover, fix, unsafe_fi
     if refused or failed:
         sys.exit(EXIT_ERROR)
     sys.exit(EXIT_CLEAN if exit_zero or not remaining else EXIT_FINDINGS)
+
+
+def _warn_unparsed(text_path: str, unparsed) -> None:
+    """One warning line per sentence of the text the grammar did not understand."""
+    for index, sent, line in unparsed:
+        click.echo(f"{text_path}:{line}: warning: sentence {index} not understood, ignored: "
+                   f"{sent!r}", err=True)
 
 
 def _program_files(paths, exclude, nl_dir: str | None, paired: bool) -> list[tuple[str, str | None]]:
@@ -369,9 +372,8 @@ def ask(program, nl_file, query, semantics, lang, prover, output_format, raw):
     nl = read_text(nl_file, "problem text") if nl_file else None
     result = ask_api(text, nl=nl, query=query, semantics=semantics, lang=lang, prover=prover,
                      path=program, raw=raw)
-    for u in result.get("unparsed", ()):
-        click.echo(f"{nl_file}:{u['line']}: warning: sentence {u['sentence']} not understood, "
-                   f"ignored: {u['text']!r}", err=True)
+    _warn_unparsed(nl_file, [(u["sentence"], u["text"], u["line"])
+                              for u in result.get("unparsed", ())])
     if result.get("query") is None:
         raise SedacError("the program has no query; give --query or --nl", path=program)
     if output_format == "json":
