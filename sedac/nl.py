@@ -49,7 +49,8 @@ class GroundTruth:
 
 def _is_question(text: str) -> bool:
     t = text.lower()
-    return t.startswith("true or false") or t.startswith("is the following statement")
+    return t.startswith(("true or false", "is the following statement",
+                         "based on the above information"))
 
 
 def _lexicon_goal(vocab: Vocabulary) -> str:
@@ -63,7 +64,11 @@ def _lexicon_goal(vocab: Vocabulary) -> str:
                          f"{plist(map(quote, split_words(pl)))},{quote(sg)})")
     adjs = plist(quote(a) for a in sorted(vocab.adjectives))
     names = plist(quote(n) for n in sorted(vocab.names))
-    return f"sedac_nl:set_lexicon({plist(nouns)},{adjs},{names})"
+    goal = f"sedac_nl:set_lexicon({plist(nouns)},{adjs},{names})"
+    entities = plist(f"e({plist(map(quote, phrase.split()))},{quote(sym)})"
+                     for phrase, sym in sorted(vocab.entities.items()))
+    verbs = plist(f"v({quote(t)},{quote(b)},{quote(t)})" for t, b in sorted(vocab.verbs.items()))
+    return f"{goal}, sedac_nl:set_relations({entities},{verbs})"
 
 
 BATCH = 256   # sentences per Prolog call: each call stays far below the inference limit

@@ -132,6 +132,10 @@ class Vocabulary:
     adjectives: set[str] = field(default_factory=set)
     names: set[str] = field(default_factory=set)
     from_text: bool = False
+    # ProofWriter's relations: entities of several words (`the bald eagle` -> `bald_eagle`)
+    # and verbs, by symbol (the third person, `chases`) with their base form (`chase`).
+    entities: dict[str, str] = field(default_factory=dict)   # "the bald eagle" -> bald_eagle
+    verbs: dict[str, str] = field(default_factory=dict)      # chases -> chase
 
     # ---------------------------------------------------------- questions
     def singular_of(self, word: str) -> str | None:
@@ -191,14 +195,17 @@ class Vocabulary:
     def merged(self, other: "Vocabulary") -> "Vocabulary":
         return Vocabulary(self.nouns | other.nouns, {**other.plurals, **self.plurals},
                           self.adjectives | other.adjectives, self.names | other.names,
-                          self.from_text or other.from_text)
+                          self.from_text or other.from_text,
+                          {**other.entities, **self.entities}, {**other.verbs, **self.verbs})
 
 
 # ------------------------------------------------------------ from the text
 
 _STOP = re.compile(r"[.!]")
 _LETTER = re.compile(r"[A-Za-z]")
-_QUESTION = re.compile(r"^\s*(true or false:|is the following statement true or false\?)\s*", re.I)
+_QUESTION = re.compile(r"^\s*(true or false:|is the following statement true or false\?|"
+                       r"(based on the above information, )?is the following statement true, "
+                       r"false, or unknown\?)\s*", re.I)
 
 
 def sentences(text: str) -> list[tuple[int, str]]:
@@ -258,14 +265,15 @@ def _content(words_: list[str]) -> bool:
 
 
 def vocabulary_from_text(sents: list[str]) -> Vocabulary:
-    """Classify the words of PrOntoQA sentences by the positions they stand in; a sentence
-    with a function word in such a position adds nothing (see FUNCTION_WORDS)."""
+    """Classify the words of PrOntoQA and ProofWriter sentences by the positions they stand
+    in; a sentence with a function word in such a position adds nothing (see FUNCTION_WORDS)."""
     v = Vocabulary(from_text=True)
     pending: list[list[str]] = []  # objects of `are`: plural noun or adjective
+    relational = {id(s) for s, ws in zip(sents, _relations(v, [tokens(s) for s in sents])) if ws}
     for sent in sents:
         ws = tokens(sent)
         low = [w.lower() for w in ws]
-        if len(ws) < 3:
+        if len(ws) < 3 or id(sent) in relational:
             continue
         if low[0] in ("every", "each", "all") and "is" in low and low.index("is") > 1:
             i = low.index("is")
@@ -338,3 +346,100 @@ def _object(v: Vocabulary, rest: list[str]):
         v.nouns.add(symbol(rest[1:]))
     else:
         v.adjectives.add(symbol(rest))
+
+
+# ------------------------------------------------------------ ProofWriter's words
+
+GENERIC = ("things", "people")        # `Big things are kind.`, `Kind people are red.`
+_RELATIONAL_STARTS = ("if", "the", "something", "someone")
+
+
+def third_person(base: str) -> str:
+    """`chase` -> `chases`, `watch` -> `watches`, `carry` -> `carries`."""
+    if re.search(r"(s|x|ch|sh|z|o)$", base):
+        return base + "es"
+    if re.search(r"[^aeiou]y$", base):
+        return base[:-1] + "ies"
+    return base + "s"
+
+
+def _base_of(third: str, bases: set[str]) -> str:
+    for cand in (third[:-1], third[:-2], third[:-3] + "y"):
+        if cand in bases:
+            return cand
+    if re.search(r"(ss|x|ch|sh|z)es$", third):
+        return third[:-2]
+    if re.search(r"[^aeiou]ies$", third):
+        return third[:-3] + "y"
+    return third[:-1]
+
+
+def _relations(v: Vocabulary, sents: list[list[str]]) -> list[bool]:
+    """ProofWriter's words: verbs (the word before an object, `chases the cat`, and after
+    `does not`), entities (capitalised names, and `the` with the words up to a verb, `is`,
+    `and`, `then` or the end), adjectives (after `is`/`are [not]`, and before `things` or
+    `people`). Which sentences are relational (their words are classified here)."""
+    bases: set[str] = set()
+    thirds: set[str] = set()
+    lows = [[w.lower() for w in ws] for ws in sents]
+    for low in lows:
+        for i in range(len(low) - 2):
+            if low[i] in ("does", "do") and low[i + 1] == "not" and low[i + 2] not in FUNCTION_WORDS:
+                bases.add(low[i + 2])
+    for ws, low in zip(sents, lows):
+        for i in range(1, len(low) - 1):
+            w, nxt = low[i], ws[i + 1]
+            if w in FUNCTION_WORDS or low[i - 1] in ("not", "is", "are"):
+                continue
+            if nxt == "the" or nxt[:1].isupper() and nxt.lower() not in FUNCTION_WORDS:
+                if low[i - 1] in ("they", "people", "things"):
+                    bases.add(w)
+                elif w.endswith("s"):
+                    thirds.add(w)
+    verbs = {t: _base_of(t, bases) for t in thirds}
+    for b in bases:
+        if b not in verbs.values():
+            verbs[third_person(b)] = b
+    verb_forms = set(verbs) | set(verbs.values())
+    stops = set(FUNCTION_WORDS) | verb_forms
+    out = []
+    for ws, low in zip(sents, lows):
+        relational = bool(low) and (low[0] in _RELATIONAL_STARTS or any(w in verb_forms for w in low)
+                                    or any(g in low for g in GENERIC))
+        if not relational:
+            out.append(False)
+            continue
+        out.append(True)
+        v.verbs.update({t: b for t, b in verbs.items() if t in low or b in low})
+        for i, w in enumerate(low):
+            if w == "the":
+                j = i + 1
+                while j < len(low) and low[j] not in stops:
+                    j += 1
+                if j > i + 1:
+                    phrase = low[i:j]
+                    v.entities[" ".join(phrase)] = symbol(phrase[1:])
+                    v.names.add(symbol(phrase[1:]))
+            elif ws[i][:1].isupper() and w not in FUNCTION_WORDS and (i > 0 or len(low) > 1 and (
+                    low[1] in ("is", "does") or low[1] in verbs)):
+                v.names.add(w)
+        for i, w in enumerate(low):
+            if w in ("is", "are"):
+                j = i + 1
+                while j < len(low):
+                    if low[j] == "not":
+                        j += 1
+                    if j < len(low) and low[j] not in FUNCTION_WORDS and low[j] not in verb_forms \
+                            and (j + 1 == len(low) or low[j + 1] in ("and", "then")):
+                        v.adjectives.add(low[j])
+                    if j + 1 < len(low) and low[j + 1] == "and":
+                        j += 2
+                    else:
+                        break
+        for g in GENERIC:
+            if g in low:
+                start = 1 if low[0] == "all" else 0
+                for w in low[start:low.index(g)]:
+                    if w != "and" and w not in FUNCTION_WORDS:
+                        v.adjectives.add(w)
+    return out

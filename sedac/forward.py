@@ -1,0 +1,201 @@
+"""Forward chaining with explicit negation: ProofWriter's (and Pyke's) semantics.
+
+A program is a set of facts (literals, `p(a)` or `¬p(a)`) and rules (a conjunction of
+literals implies a conjunction of literals). A rule fires when each of its conditions,
+negated or not, has been derived; nothing is concluded from what was not derived (no
+negation as failure) and rules are never used backwards (no contraposition). A statement
+is True if it is derived, False if its negation is, Unknown otherwise; when both are
+derived the answer is `Inconsistent`.
+
+This differs from classical entailment (the open world): `¬kind(erin)` and
+`∀x (furry(x) → kind(x))` make `furry(erin)` classically False, and Unknown here.
+
+Formulas outside this fragment (disjunctions, existentials, equivalences) have no
+forward reading: the answer is then `Unsupported`, never a guess.
+"""
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+
+from .fol import And, Atom, Formula, Not, Top, Var, constants, implication_parts
+
+# Work units (a literal matched or derived) before the answer is `Timeout`.
+WORK_LIMIT = 5_000_000
+
+Literal = tuple[bool, str, tuple]       # (positive, predicate, arguments)
+
+
+@dataclass(frozen=True)
+class Rule:
+    body: tuple[Literal, ...]
+    head: tuple[Literal, ...]
+
+
+class Unsupported(ValueError):
+    pass
+
+
+def _literal(f: Formula) -> Literal:
+    positive = True
+    if isinstance(f, Not):
+        positive, f = False, f.arg
+    if not isinstance(f, Atom):
+        raise Unsupported(f)
+    return positive, f.pred, f.args
+
+
+def _literals(f: Formula) -> tuple[Literal, ...]:
+    if isinstance(f, Top):
+        return ()
+    parts = f.args if isinstance(f, And) else (f,)
+    out = []
+    for p in parts:
+        out.extend(_literals(p) if isinstance(p, And) else [_literal(p)])
+    return tuple(out)
+
+
+def to_rule(f: Formula) -> Rule:
+    """A formula as a rule; raises Unsupported outside the fragment."""
+    _, body, head = implication_parts(f)
+    return Rule(_literals(body), _literals(head))
+
+
+class _Budget:
+    def __init__(self, limit: int):
+        self.left = limit
+
+    def spend(self, n: int = 1):
+        self.left -= n
+        if self.left < 0:
+            raise TimeoutError
+
+
+def _match(lit: Literal, fact: tuple, binding: dict) -> dict | None:
+    _, _, args = lit
+    out = binding
+    for a, v in zip(args, fact):
+        if isinstance(a, Var):
+            bound = out.get(a)
+            if bound is None:
+                if out is binding:
+                    out = dict(binding)
+                out[a] = v
+            elif bound != v:
+                return None
+        elif a != v:
+            return None
+    return out
+
+
+def derive(facts: list[Literal], rules: list[Rule], domain: set,
+           limit: int = WORK_LIMIT) -> set[tuple]:
+    """Every literal forward chaining derives: (positive, pred, args) with ground args.
+    Semi-naive: a rule is tried only with at least one condition met by a new literal."""
+    budget = _Budget(limit)
+    known: set[tuple] = set()
+    index: dict[tuple, list[tuple]] = defaultdict(list)   # (positive, pred, arity) -> args
+    delta: list[tuple] = []
+
+    def add(lit):
+        if lit not in known:
+            known.add(lit)
+            index[(lit[0], lit[1], len(lit[2]))].append(lit[2])
+            delta.append(lit)
+
+    for lit in facts:
+        add(lit)
+    ground_rules = []
+    for r in rules:
+        if r.body:
+            ground_rules.append(r)
+        else:   # a fact with variables: every individual
+            for b in _bindings_for_head(r, {}, domain, budget):
+                for h in r.head:
+                    add(_instance(h, b))
+    domain_list = sorted(domain, key=lambda c: c.name)
+    while delta:
+        new, delta[:] = list(delta), []
+        new_index: dict[tuple, list[tuple]] = defaultdict(list)
+        for lit in new:
+            new_index[(lit[0], lit[1], len(lit[2]))].append(lit[2])
+        for r in ground_rules:
+            for k, lit in enumerate(r.body):
+                key = (lit[0], lit[1], len(lit[2]))
+                if key not in new_index:
+                    continue
+                for fact in new_index[key]:
+                    budget.spend()
+                    b = _match(lit, fact, {})
+                    if b is None:
+                        continue
+                    for b2 in _join(r.body[:k] + r.body[k + 1:], b, index, budget):
+                        for b3 in _bindings_for_head(r, b2, domain_list, budget):
+                            for h in r.head:
+                                add(_instance(h, b3))
+    return known
+
+
+def _join(lits, binding, index, budget):
+    if not lits:
+        yield binding
+        return
+    lit, rest = lits[0], lits[1:]
+    for fact in list(index.get((lit[0], lit[1], len(lit[2])), ())):
+        budget.spend()
+        b = _match(lit, fact, binding)
+        if b is not None:
+            yield from _join(rest, b, index, budget)
+
+
+def _bindings_for_head(rule: Rule, binding: dict, domain, budget):
+    """Variables of the head that no condition bound range over every individual."""
+    free = sorted({a for h in rule.head for a in h[2] if isinstance(a, Var) and a not in binding},
+                  key=lambda v: v.name)
+    if not free:
+        yield binding
+        return
+
+    def extend(i, b):
+        if i == len(free):
+            yield b
+            return
+        for c in domain:
+            budget.spend()
+            yield from extend(i + 1, {**b, free[i]: c})
+    yield from extend(0, binding)
+
+
+def _instance(lit: Literal, binding: dict) -> tuple:
+    positive, pred, args = lit
+    return positive, pred, tuple(binding.get(a, a) if isinstance(a, Var) else a for a in args)
+
+
+def ask_forward(axioms: list[Formula], query: Formula, limit: int = WORK_LIMIT) -> str:
+    """True, False, Unknown or Inconsistent; Unsupported outside the fragment; Timeout past
+    the work limit."""
+    try:
+        rules = [to_rule(f) for f in axioms]
+        goal = _literal(query)
+    except Unsupported:
+        return "Unsupported"
+    if any(isinstance(a, Var) for a in goal[2]):
+        return "Unsupported"       # a question about every individual is not a literal
+    facts = [h for r in rules if not r.body and not _has_vars(r.head) for h in r.head]
+    rules = [r for r in rules if r.body or _has_vars(r.head)]
+    domain = {c for f in list(axioms) + [query] for c in constants(f)}
+    try:
+        known = derive(facts, rules, domain, limit)
+    except TimeoutError:
+        return "Timeout"
+    sign, pred, args = goal
+    pos = (sign, pred, args) in known
+    neg = (not sign, pred, args) in known
+    if pos and neg:
+        return "Inconsistent"
+    return "True" if pos else "False" if neg else "Unknown"
+
+
+def _has_vars(lits) -> bool:
+    return any(isinstance(a, Var) for lit in lits for a in lit[2])
+
