@@ -355,14 +355,18 @@ def _unified_diff(old: str, new: str, path: str) -> str:
 @click.option("--nl", "nl_file", metavar="TEXT_FILE", help="Repair with full SEDAC first; "
               "the text's question is asked.")
 @click.option("--query", metavar="GOAL", help="A goal in TPTP syntax, e.g. '~ blue(rex)'.")
-@click.option("--semantics", default="both", type=click.Choice(["open", "closed", "both"]))
+@click.option("--semantics", default="both",
+              type=click.Choice(["open", "closed", "forward", "both", "all"]),
+              help="open: classical (the prover); closed: SWI-Prolog, negation as failure; "
+                   "forward: forward chaining with explicit negation (ProofWriter, Pyke); "
+                   "both: open and closed; all: the three.")
 @click.option("--lang", default="auto", type=click.Choice(["auto", "prolog", "pyke", "fol", "tptp"]))
 @click.option("--prover", default="auto")
 @click.option("--output-format", default="text", type=click.Choice(["text", "json"]))
 @click.option("--raw", is_flag=True, help="Answer the program exactly as written: no fix at all.")
 @guarded
 def ask(program, nl_file, query, semantics, lang, prover, output_format, raw):
-    """Answer a program's question under open- and closed-world semantics.
+    """Answer a program's question under open-world, closed-world or forward semantics.
 
     The program is answered after its safe fixes (with --nl: after full SEDAC, deep fixes
     included), and the fixes are listed first; --raw answers it exactly as written."""
@@ -388,6 +392,8 @@ def ask(program, nl_file, query, semantics, lang, prover, output_format, raw):
             click.echo(f"open world:   {result['open_world']}")
         if "closed_world" in result:
             click.echo(f"closed world: {result['closed_world']}")
+        if "forward" in result:
+            click.echo(f"forward:      {result['forward']}")
 
 
 # -------------------------------------------------------------------- nl2fol

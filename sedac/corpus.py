@@ -13,7 +13,7 @@ class Problem:
     id: str
     context: str
     question: str                  # the question sentence ("True or false: ...")
-    answer: str | None = None      # "True" / "False"
+    answer: str | None = None      # "True" / "False" / "Unknown"
     program: str | None = None     # an LLM's program, when the corpus has one
     chain: list[str] = field(default_factory=list)
     predicted: str | None = None
@@ -24,7 +24,7 @@ class Problem:
         return f"{self.context}\n{self.question}"
 
 
-_LETTER = {"A": "True", "B": "False"}
+_LETTER = {"A": "True", "B": "False", "C": "Unknown"}
 
 
 def read_corpus(path: str | Path) -> list[Problem]:

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field, replace
 
 from .atp import Prover, Session, get_prover
 from .closed_world import ask_closed
+from .forward import ask_forward
 from .fol import Formula, Not, constants, describe, negate, predicates
 from .errors import SedacError
 from .program import CATEGORIES, Clause, Diagnostic, Fix, Program
@@ -177,9 +178,10 @@ def analyse(program: Program, truth: Truth | None = None, mode: str | None = Non
         session.declare(formulas + (truth.axioms + ([truth.question] if truth.question else [])
                                     if truth is not None else []))
     diags = [replace(d) for d in program.diagnostics]   # statuses are this report's own
-    preds = {p for f in formulas for p, _ in predicates(f)}
+    arities = {pa for f in formulas for pa in predicates(f)}
     consts = {k.name for f in formulas for k in constants(f)}
-    vocab = program_vocabulary(preds, consts, truth.vocab if truth is not None else None)
+    vocab = program_vocabulary({p for p, _ in arities}, consts,
+                               truth.vocab if truth is not None else None, arities)
 
     results: list[ClauseResult] = []
     undecided: list[dict] = []
@@ -216,7 +218,7 @@ def analyse(program: Program, truth: Truth | None = None, mode: str | None = Non
     level = "unsafe" if unsafe_fixes else "safe"
     if answer and report.query is not None:
         axioms = report.formulas(level)
-        report.answer = answer_both(axioms, report.query, session)
+        report.answer = answer_both(axioms, report.query, session, "all")
         if report.answer.get("open_world") in ("True", "False"):
             report.answer["evidence"] = _answer_evidence(report, level, session)
     asked = [c.formula for _, c in program.queries] + ([report.query] if report.query else [])
@@ -471,11 +473,22 @@ def _answer_evidence(report: FileReport, level: str, session: Session) -> dict:
     return {"lines": lines, "prover": proof.prover}
 
 
+SEMANTICS = {"open": ("open_world",), "closed": ("closed_world",), "forward": ("forward",),
+             "both": ("open_world", "closed_world"),
+             "all": ("open_world", "closed_world", "forward")}
+
+
 def answer_both(axioms: list[Formula], query: Formula, session: Session | None,
                 semantics: str = "both") -> dict:
+    """The answers under the semantics named: `open_world` (classical, the prover),
+    `closed_world` (SWI-Prolog, negation as failure), `forward` (forward chaining with
+    explicit negation, ProofWriter's and Pyke's)."""
     out: dict = {"query": describe(query)}
-    if semantics in ("open", "both"):
+    kinds = SEMANTICS[semantics]
+    if "open_world" in kinds:
         out["open_world"] = answer_open(axioms, query, session or get_prover("auto").session())
-    if semantics in ("closed", "both"):
+    if "closed_world" in kinds:
         out["closed_world"] = ask_closed(axioms, query)
+    if "forward" in kinds:
+        out["forward"] = ask_forward(axioms, query)
     return out

@@ -17,6 +17,7 @@ from pathlib import Path
 from .corpus import Problem
 from .engine import analyse, answer_open, asked
 from .closed_world import ask_closed
+from .forward import ask_forward
 from .fol import Formula, constants, describe, negate, predicates
 from .program import CATEGORIES, SYNTAX_CATEGORIES
 from .readers import read_program, reader_for
@@ -44,11 +45,16 @@ def ground_truth_program(truth: Truth) -> str:
     return "\n".join(l for l in lines if l) + "\n"
 
 
+SEMANTICS = ("open_world", "closed_world", "forward")
+NO_ANSWER = {w: None for w in SEMANTICS}
+
+
 def _answers(axioms: list[Formula], query: Formula | None, session) -> dict:
     if query is None:
-        return {"open_world": None, "closed_world": None}
+        return dict(NO_ANSWER)
     return {"open_world": answer_open(axioms, query, session),
-            "closed_world": ask_closed(axioms, query)}
+            "closed_world": ask_closed(axioms, query),
+            "forward": ask_forward(axioms, query)}
 
 
 def evaluate_problem(problem: Problem, prover: str = "auto") -> dict:
@@ -76,13 +82,13 @@ def evaluate_problem(problem: Problem, prover: str = "auto") -> dict:
     syntax = _answers(read_axioms, prog_query, session)
     answers = {
         # the raw program is the syntax-repaired one when no repair was needed
-        "raw": syntax if not fatal else {"open_world": None, "closed_world": None},
+        "raw": syntax if not fatal else dict(NO_ANSWER),
         "syntax": syntax,
         "partial": _answers(partial.formulas("safe"), partial.query, session),
         "full": _answers(full.formulas("unsafe"), truth.question, session),
     }
     record["answers"] = answers
-    record["correct"] = {c: {w: answers[c][w] == problem.answer for w in ("open_world", "closed_world")}
+    record["correct"] = {c: {w: answers[c][w] == problem.answer for w in SEMANTICS}
                          for c in CONDITIONS}
     counts = Counter(d.category for d in full.diagnostics)
     record["errors"] = {c: counts.get(c, 0) for c in CATEGORIES}
@@ -163,7 +169,7 @@ def summarize(records: list[dict], seconds: float) -> dict:
     conditions = {}
     for c in CONDITIONS:
         conditions[c] = {}
-        for w in ("open_world", "closed_world"):
+        for w in SEMANTICS:
             right = sum(1 for r in ok if r["correct"][c][w])
             conditions[c][w] = {"accuracy": round(right / n, 4) if n else 0.0, "correct": right}
     errors = Counter()
@@ -207,13 +213,13 @@ def compare_table(summaries: list[tuple[str, dict]]) -> str:
     """The paper's tables, side by side for several evaluated corpora."""
     names = [n for n, _ in summaries]
     width = max(12, *(len(n) for n in names))
-    lines = ["Answer accuracy (open world / closed world)",
+    lines = ["Answer accuracy (open world / closed world / forward)",
              "condition".ljust(10) + "".join(n.rjust(width + 2) for n in names)]
     for c in CONDITIONS:
         cells = []
         for _, s in summaries:
             cs = s["conditions"][c]
-            cells.append(f"{cs['open_world']['accuracy']:.3f} / {cs['closed_world']['accuracy']:.3f}")
+            cells.append(" / ".join(f"{cs[w]['accuracy']:.3f}" for w in SEMANTICS if w in cs))
         lines.append(c.ljust(10) + "".join(x.rjust(width + 2) for x in cells))
     lines += ["", "Errors per 100 problems",
               "category".ljust(18) + "".join(n.rjust(width + 2) for n in names)]

@@ -44,10 +44,11 @@ def write_figures(out: Path, records: list[dict], summary: dict, title: str = ""
     made.append(_save(fig, out / "category_correlation.png", plt))
 
     fig, ax = plt.subplots(figsize=(7, 4))
-    width = 0.38
-    for k, (world, color) in enumerate((("open_world", "#4c72b0"), ("closed_world", "#dd8452"))):
-        vals = [summary["conditions"][c][world]["accuracy"] for c in CONDITIONS]
-        ax.bar([i + (k - 0.5) * width for i in range(len(CONDITIONS))], vals, width,
+    width = 0.27
+    worlds = (("open_world", "#4c72b0"), ("closed_world", "#dd8452"), ("forward", "#55a868"))
+    for k, (world, color) in enumerate(worlds):
+        vals = [summary["conditions"][c].get(world, {}).get("accuracy", 0.0) for c in CONDITIONS]
+        ax.bar([i + (k - 1) * width for i in range(len(CONDITIONS))], vals, width,
                label=world.replace("_", " "), color=color)
     ax.set_xticks(range(len(CONDITIONS)), CONDITIONS)
     ax.set_ylim(0, 1.05)

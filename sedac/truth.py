@@ -72,12 +72,16 @@ def vocabulary_from_formulas(formulas: list[Formula]) -> Vocabulary:
     return v
 
 
-def program_vocabulary(preds: set[str], consts: set[str], base: Vocabulary | None) -> Vocabulary:
+def program_vocabulary(preds: set[str], consts: set[str], base: Vocabulary | None,
+                       preds_arity: set[tuple[str, int]] = frozenset()) -> Vocabulary:
     """The vocabulary rules consult: the truth's when there is one, else the program's own
     names with general knowledge (a constant is a name unless it is evidently a class)."""
     if base is not None:
         return base
     v = Vocabulary(from_text=False)
+    if any(n >= 2 for _, n in preds_arity):
+        # a program with relations (`chases(cat, bob)`) speaks of individuals: `the cat`
+        v.names.update(c.lower() for c in consts)
     compounds = set(KNOWN_COMPOUNDS) | {p for p in preds if "_" in p}
     adjective_forms = {c.split("_")[0] for c in compounds if c.split("_")[-1] in COMPOUND_HEADS}
     for p in preds:

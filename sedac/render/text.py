@@ -71,7 +71,8 @@ def render(reports, show_statistics: bool = False, unsafe_fixes: bool = False,
                                                          if lines and len(lines) > 10 else "")
             because = f" (from line{'s' if len(lines) > 1 else ''} {shown})" if lines else ""
             parts = [f"open world {a['open_world']}{because}" if "open_world" in a else "",
-                     f"closed world {a['closed_world']}" if "closed_world" in a else ""]
+                     f"closed world {a['closed_world']}" if "closed_world" in a else "",
+                     f"forward {a['forward']}" if "forward" in a else ""]
             version = "after all fixes" if unsafe_fixes and r.mode == "full" else (
                 "after syntax repairs" if r.mode == "syntax" else "after safe fixes")
             out.append(f"{r.path}: answer to `{a['query']}`: " + ", ".join(p for p in parts if p)

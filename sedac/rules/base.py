@@ -85,11 +85,12 @@ def class_rule(noun: str, positive: bool, pred: str) -> Formula:
 
 
 def rename_in(f: Formula, rename: Callable[[str], str | None]) -> Formula:
-    """Rename predicates in a literal or a conjunction of literals; other shapes unchanged."""
+    """Rename the classes (unary predicates) in a literal or a conjunction of literals; other
+    shapes, and relations (`chases(X, cat)`: a verb, not a plural noun), unchanged."""
     lit = literal(f)
     if lit is not None:
         pos, a = lit
-        new = rename(a.pred)
+        new = rename(a.pred) if len(a.args) == 1 else None
         return make_literal(pos, Atom(new, a.args)) if new else f
     from ..fol import And, Or
     if isinstance(f, (And, Or)):

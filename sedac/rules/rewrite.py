@@ -130,7 +130,7 @@ def r10(f: Formula, vocab) -> Formula | None:
     read literally, `num` is not the text's `number`. Best practice: read it as the word; sedac
     keeps the program's own spelling when it writes a fix, so a loadable name stays loadable."""
     def rename(a: Atom) -> Formula:
-        new = vocab.alias_of(a.pred)
+        new = vocab.alias_of(a.pred) if len(a.args) == 1 else None
         return Atom(new, a.args) if new else a
     return map_atoms(f, rename)
 
