@@ -36,6 +36,9 @@ _TABLE = [
     Code("Y007", "symbol", "safe", "a name written with a capital letter, so a variable in Prolog (`yumpus(Max).`)"),
     Code("Y008", "symbol", "safe", "negation written into a predicate name (`NotEarthy($x, True)`)"),
     Code("Y009", "symbol", "safe", "a predicate named like a SWI-Prolog built-in (`number/1`): renamed consistently (`is_number`)"),
+    Code("Y010", "symbol", "safe", "negation written `!`, `~`, `¬`, `not` or `Not(...)` in the Pyke-like format, whose negation is the truth value `False`"),
+    Code("Y011", "symbol", "safe", "a name written with a space (`bald eagle`): read as one name (`BaldEagle`)"),
+    Code("Y012", "symbol", "safe", "a truth value after `=` (`Likes(cat, dog) = False`) instead of as the last argument"),
     Code("N001", "natural-language", "safe", "an English sentence of the simple forms in place of code (translated)"),
     Code("N002", "natural-language", "safe", "English text in place of code that sedac cannot translate (commented out)"),
     Code("K001", "knowledge", "safe", "arithmetic or numbers: background knowledge instead of a translation (commented out)"),
@@ -51,6 +54,7 @@ _TABLE = [
     Code("E009", "other-syntax", "none", "a directive that runs code when SWI-Prolog loads the file (`initialization`, `shell`, `consult`, file and stream I/O, `assert`); sedac never runs it"),
     Code("P001", "other-syntax", "safe", "a rule under `Facts:` (read as a rule)"),
     Code("P002", "other-syntax", "safe", "a statement under `Predicates:` (read as a premise)"),
+    Code("P003", "other-syntax", "safe", "a rule written right to left with `<<<` (read as conditions `>>>` conclusion)"),
     *[Code(r.code, r.category, r.applicability, f"{r.premise}  ->  {r.conclusion}"
            + (f"  if {r.condition}" if r.condition else "")) for r in REGISTRY],
     Code("D000", "deep-semantic", "unsafe", "a clause the text does not entail and no rule repairs (dropped)"),

@@ -25,10 +25,11 @@ from .truth import Truth, truth_from_text
 
 CONDITIONS = ("raw", "syntax", "partial", "full")
 # Syntax diagnostics that do not stop the raw program: Logic-LM moves rules found under
-# `Facts:` to `Rules:`, Prover9 reads a free variable as universally quantified, and a
-# `NotEarthy` predicate is well-formed (raw is given its negated reading, generously); and
+# `Facts:` to `Rules:`, Prover9 reads a free variable as universally quantified, a
+# `NotEarthy` predicate is well-formed (raw is given its negated reading, generously), as is
+# a negation written `!P($x, True)` in place of `P($x, False)` (Y010); and
 # every pipeline takes the code out of a Markdown reply's fenced blocks (C001, C006).
-TOLERATED = {"P001", "Y004", "Y008", "C001", "C006"}
+TOLERATED = {"P001", "Y004", "Y008", "Y010", "C001", "C006"}
 ERROR_CATEGORIES = tuple(c for c in CATEGORIES if c != "omission")
 
 

@@ -173,11 +173,14 @@ class Vocabulary:
         w = word.lower()
         return w in self.nouns or w in self.adjectives or w in self.names or w in self.plurals
 
-    def alias_of(self, word: str) -> str | None:
+    def alias_of(self, word: str, arity: int = 1) -> str | None:
         """The word a name stands for when it was chosen to avoid a Prolog built-in or a
         clash (`num`, `is_number`, `my_number`, `number_` for `number`; with a text, also
-        `is_cat` for `cat`), or None."""
+        `is_cat` for `cat`), or, for a relation, another form of a verb of the text (`need`
+        or `does_need` for `needs`); None otherwise."""
         w = word.lower()
+        if arity != 1:
+            return self._verb_alias(w)
         if self.from_text and self.is_word(w) or w in BUILTIN_CLASSES:
             return None
         candidates = []
@@ -190,6 +193,15 @@ class Vocabulary:
         for c in candidates:
             if (c in self.nouns or c in self.adjectives) if self.from_text else c in BUILTIN_CLASSES:
                 return c
+        return None
+
+    def _verb_alias(self, w: str) -> str | None:
+        if not self.verbs or w in self.verbs:
+            return None
+        w = re.sub(r"^(does_|do_|is_)", "", w)
+        for third, base in self.verbs.items():
+            if w in (third, base):
+                return third
         return None
 
     def merged(self, other: "Vocabulary") -> "Vocabulary":

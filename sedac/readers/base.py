@@ -31,3 +31,20 @@ class Reader:
     def comment(self, text: str) -> str:
         """`text` (any number of lines) as a comment of this language."""
         return "\n".join("% " + line for line in text.split("\n"))
+
+
+def own_spelling(program: Program | None, vocab: Vocabulary | None) -> dict[str, str]:
+    """The text's words to the program's own names for them, where the program chose another
+    form (`need` for the text's `needs`, `num` for `number`): a fix writes them as the
+    program does."""
+    if program is None or vocab is None:
+        return {}
+    from ..fol import predicates
+    own = {pa for c in program.clauses if c.formula is not None for pa in predicates(c.formula)}
+    used = {p for p, _ in own}
+    out = {}
+    for name, arity in sorted(own):
+        word = vocab.alias_of(name, arity)
+        if word and word not in used:
+            out.setdefault(word, name)
+    return out

@@ -809,7 +809,7 @@ def _spelling(program: Program | None, vocab) -> dict[str, str]:
     out = dict(program.spelling)
     v = vocab if vocab is not None else Vocabulary()
     for name, arity in sorted(program.names):
-        word = v.alias_of(name)
+        word = v.alias_of(name, arity)
         if word and (word, arity) not in program.names and word not in out:
             out[word] = name
     return out

@@ -11,7 +11,8 @@ import re
 from lark import Tree
 
 from ..fol import (FALSE, TRUE, And, Atom, Const, Formula, Implies, Not, Top, Var, conj,
-                   implication_parts, Bottom)
+                   implication_parts, Bottom, negate, rename_preds)
+from .base import own_spelling
 from .sections import SectionReader, Unreadable, camel_to_snake
 
 
@@ -81,6 +82,8 @@ class PykeReader(SectionReader):
             return conj([self._formula(c, notes) for c in t.children if isinstance(c, Tree)])
         if t.data == "neg":
             inner = [c for c in t.children if isinstance(c, Tree)]
+            sign = str(t.children[0])
+            notes.append(_negation_note(sign))
             return Not(self._formula(inner[0], notes))
         if t.data == "truth":
             return TRUE if str(t.children[0]) == "True" else FALSE
@@ -91,6 +94,14 @@ class PykeReader(SectionReader):
     def _atom(self, t, notes) -> Formula:
         raw_name = str(t.children[0])
         args = [a for a in t.children[1:] if isinstance(a, Tree)]
+        if raw_name.lower() == "not" and args and args[0].data == "nested":
+            # `Not(Big(Charlie), True)`: negation written as a predicate around a literal
+            notes.append(_negation_note(f"{raw_name}(...)"))
+            inner = self._atom(args[0].children[0], notes)
+            rest = args[1:]
+            if rest and rest[-1].data == "tv" and str(rest[-1].children[0]) == "False":
+                return inner
+            return negate(inner)
         positive = True
         if args and args[-1].data == "const" and str(args[-1].children[0]) == "bool":
             args[-1] = Tree("unknown_tv", [])   # `Dull(Max, bool)`: the declaration's type
@@ -117,8 +128,100 @@ class PykeReader(SectionReader):
         atom = Atom(name, tuple(terms))
         return atom if positive else Not(atom)
 
+    def rescue(self, stmt):
+        return rescue_pyke(stmt, self.vocab_hint)
+
     def write(self, formula, kind="statement", gloss="", program=None, vocab=None):
-        return pyke_text(formula, kind)
+        names = own_spelling(program, vocab)
+        return pyke_text(rename_preds(formula, names) if names else formula, kind)
+
+
+def _negation_note(sign: str) -> tuple[str, str, str]:
+    return ("Y010", "symbol", f"negation written `{sign}`; the format says it with the truth "
+            "value `False`, which it is read as")
+
+
+_REVERSED = re.compile(r"^(.*?)<<<(.*)$")
+_EQ_TV = re.compile(r"([A-Za-z_]\w*\(([^()]*)\))\s*==?\s*(True|False)\b")
+_NOT_ARG = re.compile(r"([A-Za-z_]\w*)\(([^()]*?),\s*not\s+([A-Za-z_]\w*)\s*\)")
+_NOT_CALL = re.compile(r"\b(?:Not|NOT|not)\(\s*([A-Za-z_]\w*\([^()]*\))\s*(?:,\s*(True|False)\s*)?\)")
+_SPACED_ARG = re.compile(r"(?<=[(,])(\s*)([A-Za-z][A-Za-z0-9_]*(?:[ \t]+[A-Za-z][A-Za-z0-9_]*)+)(\s*)(?=[,)])")
+_ENGLISH_IS = re.compile(r"^(?:[Tt]he\s+)?([A-Za-z]+(?:\s+[a-z]+)?)\s+is\s+(not\s+)?([A-Za-z]+)$")
+_ENGLISH_ADJ = re.compile(r"^(not\s+)?([a-z]+)$")
+_ENGLISH_VERB = re.compile(r"^(?:[Tt]he\s+)?([A-Za-z]+)\s+(does\s+not\s+)?([a-z]+)\s+(?:the\s+)?([A-Za-z]+)$")
+
+
+def _camel(words: str) -> str:
+    return "".join(w[:1].upper() + w[1:] for w in re.split(r"[\s_]+", words.strip()) if w)
+
+
+def _english_literal(part: str, subject: str | None, vocab) -> tuple[str, str] | None:
+    """An English clause `Fiona is green` (or `not furry` after one) as a literal, and the
+    subject it speaks of."""
+    m = _ENGLISH_IS.match(part)
+    if m:
+        name, neg, adj = m.groups()
+        return f"{_camel(adj)}({_camel(name)}, {'False' if neg else 'True'})", name
+    m = _ENGLISH_ADJ.match(part)
+    if m and subject is not None:
+        return f"{_camel(m.group(2))}({_camel(subject)}, {'False' if m.group(1) else 'True'})", subject
+    m = _ENGLISH_VERB.match(part)
+    verbs = getattr(vocab, "verbs", {}) if vocab is not None else {}
+    if m and verbs:
+        a, neg, verb, b = m.groups()
+        third = next((t for t, base in verbs.items() if verb in (t, base)), None)
+        if third and (bool(neg) == (verb != third) or not neg and verb == third):
+            return f"{_camel(third)}({_camel(a)}, {_camel(b)}, {'False' if neg else 'True'})", a
+    return None
+
+
+def rescue_pyke(stmt: str, vocab=None) -> tuple[str, list] | None:
+    """GPT-3.5's drift from the Pyke-like format, read when the meaning is plain: `<<<`, a
+    truth value after `=`, `not` before an argument, a name with a space (`bald eagle`), and
+    English clauses (`Fiona is green && ...`) in place of literals."""
+    notes: list = []
+    s = stmt
+    m = _REVERSED.match(s)
+    if m and ">>>" not in s:
+        s = f"{m.group(2).strip()} >>> {m.group(1).strip()}"
+        notes.append(("P003", "other-syntax", "a rule written right to left with `<<<`; read as "
+                      "its conditions implying its conclusion"))
+    if _EQ_TV.search(s):
+        s = _EQ_TV.sub(lambda m: f"{m.group(1)[:-1]}, {m.group(3)})", s)
+        notes.append(("Y012", "symbol", "a truth value after `=`; the format writes it as the "
+                      "last argument, and it is read so"))
+    if _NOT_ARG.search(s):
+        s = _NOT_ARG.sub(lambda m: f"not {m.group(1)}({m.group(2)}, {m.group(3)})", s)
+    if _NOT_CALL.search(s):
+        s = _NOT_CALL.sub(lambda m: m.group(1) if m.group(2) == "False" else f"not {m.group(1)}", s)
+    if _SPACED_ARG.search(s):
+        s = _SPACED_ARG.sub(lambda m: m.group(1) + _camel(m.group(2)) + m.group(3), s)
+        notes.append(("Y011", "symbol", "a name written with a space (`bald eagle`); read as "
+                      "one name"))
+    sides = s.split(">>>")
+    if len(sides) <= 2 and any("(" not in part for side in sides for part in side.split("&&")):
+        subject = None
+        new_sides = []
+        changed = False
+        for side in sides:
+            parts = [p.strip() for p in re.split(r"&&|\band\b", side)]
+            out = []
+            for part in parts:
+                if "(" in part:
+                    out.append(part)
+                    continue
+                lit = _english_literal(part.rstrip("."), subject, vocab)
+                if lit is None:
+                    return None
+                out.append(lit[0])
+                subject = lit[1]
+                changed = True
+            new_sides.append(" && ".join(out))
+        if changed:
+            s = " >>> ".join(new_sides)
+            notes.append(("N001", "natural-language", "English clauses in place of literals; "
+                          "translated"))
+    return (s, notes) if s != stmt else None
 
 
 def _pyke_name(pred: str) -> str:
@@ -136,7 +239,7 @@ def _pyke_literal(f: Formula) -> str | None:
         if isinstance(a, Var):
             args.append("$" + a.name.lower())
         else:
-            args.append(a.name[:1].upper() + a.name[1:])
+            args.append(_pyke_name(a.name))
     args.append("True" if positive else "False")
     return f"{_pyke_name(f.pred)}({', '.join(args)})"
 

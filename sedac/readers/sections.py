@@ -130,12 +130,14 @@ class SectionReader(Reader):
                 span, fix=Fix("safe", self.comment(stmt), "comment-out", span)))
             return
         try:
-            fast = self.fast(stmt, section)
-            if fast is not None:
-                formula, notes = fast
-            else:
-                tree = lark_parser(self.grammar).parse(stmt)
-                formula, notes = self.convert(tree, section)
+            try:
+                formula, notes = self._parse(stmt, section)
+            except UnexpectedInput:
+                rescued = self.rescue(stmt)
+                if rescued is None:
+                    raise
+                formula, notes = self._parse(rescued[0], section)
+                notes = rescued[1] + notes
         except Unreadable as u:
             prog.diagnostics.append(Diagnostic(
                 u.code, u.category, f"{u.message}; ignored", span,
@@ -171,6 +173,18 @@ class SectionReader(Reader):
             prog.diagnostics.append(Diagnostic(
                 code, category, message, span,
                 fix=Fix("safe", text, "syntax", span) if text else None, clause=i))
+
+    def _parse(self, stmt: str, section: str):
+        fast = self.fast(stmt, section)
+        if fast is not None:
+            return fast
+        return self.convert(lark_parser(self.grammar).parse(stmt), section)
+
+    def rescue(self, stmt: str) -> tuple[str, list[tuple[str, str, str]]] | None:
+        """A statement that does not parse, rewritten in the format's own syntax when its
+        meaning is plain (a known drift of a model), with the notes that say what was read;
+        None when there is no such reading."""
+        return None
 
     def _english(self, stmt, gloss, kind, span, prog, why: str = "") -> bool:
         if not re.match(r"^[A-Za-z][A-Za-z' ,:?-]*\.?$", stmt) or len(stmt.split()) < 2:

@@ -124,13 +124,16 @@ def r9(f: Formula, vocab) -> Formula | None:
 
 
 @rule("R10", "builtin-avoiding-name", REWRITE, "..a(t)..", "..n(t)..",
-      "a is a name chosen to avoid the built-in or word n (num, is_number, my_number)")
+      "a is a name chosen to avoid the built-in or word n (num, is_number, my_number), "
+      "or another form of the text's verb n (need for needs)")
 def r10(f: Formula, vocab) -> Formula | None:
     """Anti-pattern: a word of the text renamed to dodge a Prolog built-in, `fruity(X) :- num(X).`
     read literally, `num` is not the text's `number`. Best practice: read it as the word; sedac
-    keeps the program's own spelling when it writes a fix, so a loadable name stays loadable."""
+    keeps the program's own spelling when it writes a fix, so a loadable name stays loadable.
+    A relation named by another form of the text's verb (`need(X, cat)` for "needs") is the
+    same relation: read as the text's verb, and silent, since the program says it."""
     def rename(a: Atom) -> Formula:
-        new = vocab.alias_of(a.pred) if len(a.args) == 1 else None
+        new = vocab.alias_of(a.pred, len(a.args))
         return Atom(new, a.args) if new else a
     return map_atoms(f, rename)
 
