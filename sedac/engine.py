@@ -11,10 +11,11 @@ from dataclasses import dataclass, field, replace
 from .atp import Prover, Session, get_prover
 from .closed_world import ask_closed
 from .forward import ask_forward
-from .fol import Formula, Not, constants, describe, negate, predicates
+from .fol import Formula, Not, constants, describe, negate, predicates, rename_preds
 from .errors import SedacError
 from .program import CATEGORIES, Clause, Diagnostic, Fix, Program
 from .readers import reader_for
+from .readers.base import own_spelling
 from .rules import BY_CODE, propose, rewrite_formula
 from .truth import Truth, program_vocabulary
 
@@ -240,6 +241,9 @@ def _shallow_diag(clause: Clause, i: int, f: Formula, g: Formula, codes, program
     already says what the rewrite reads (`is_number` for the text's `number`)."""
     rules = [BY_CODE[c] for c in codes]
     first = rules[0]
+    names = own_spelling(program, vocab)
+    if names and rename_preds(g, names) == f:
+        return None    # only the program's own names for the text's words (`need`, `num`)
     text = clause_text(g, program, clause.kind, program.gloss.get(i, ""), vocab)
     if text is not None and _same_text(text, clause.read_text or clause.text):
         return None
@@ -314,7 +318,8 @@ def _full_sedac(program: Program, truth: Truth, results: list[ClauseResult], ses
         accepted = []
         for g, codes in candidates:
             vg = session.entails(nl_ax, g)
-            if vg.holds:
+            # a candidate that holds whatever the text says (`(p ∧ ¬p) → q`) says nothing
+            if vg.holds and not session.entails([], g, evidence=False).holds:
                 accepted.append((g, codes, vg))
         if not accepted:
             v = session.entails(nl_ax, f)   # again, now with its countermodel

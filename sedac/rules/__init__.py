@@ -11,7 +11,7 @@ from ..vocab import Vocabulary
 from . import derive, rewrite
 from .base import DERIVE, REWRITE, Rule
 
-REGISTRY: list[Rule] = rewrite.RULES + derive.RULES
+REGISTRY: list[Rule] = rewrite.RULES + derive.RULES + derive.RELATIONAL
 BY_CODE: dict[str, Rule] = {r.code: r for r in REGISTRY}
 MAX_REWRITES = 20
 
@@ -33,7 +33,10 @@ def rewrite_formula(f: Formula, vocab: Vocabulary) -> tuple[Formula, list[str]]:
 
 def propose(f: Formula, vocab: Vocabulary) -> dict[Formula, tuple[str, ...]]:
     """Every candidate reachable from `f` (rewrites replace, derivations add), without `f`
-    and without duplicates up to logical equivalence; each with the codes that led to it."""
+    and without duplicates up to logical equivalence; each with the codes that led to it.
+
+    D1-D3 are closed under composition; a relational rule (D4-D11, each with many
+    candidates) is applied once, to each formula of that closure."""
     start, codes = rewrite_formula(f, vocab)
     seen: dict[object, tuple[Formula, tuple[str, ...]]] = {equivalence_key(start): (start, tuple(codes))}
     frontier = [(start, tuple(codes))]
@@ -48,6 +51,11 @@ def propose(f: Formula, vocab: Vocabulary) -> dict[Formula, tuple[str, ...]]:
             if key not in seen:
                 seen[key] = (h, path + (r.code,) + tuple(more))
                 frontier.append(seen[key])
+    for g, path in list(seen.values()):
+        for r in derive.RELATIONAL:
+            for h in r.candidates(g, vocab):
+                h, more = rewrite_formula(h, vocab)
+                seen.setdefault(equivalence_key(h), (h, path + (r.code,) + tuple(more)))
     f_key = equivalence_key(f)
     return {h: p for k, (h, p) in seen.items() if k != f_key and k != equivalence_key(start)}
 

@@ -37,9 +37,24 @@ class Rule:
         return "safe" if self.kind == REWRITE else "unsafe"
 
     def apply(self, f: Formula, vocab: Vocabulary) -> Formula | None:
-        """The rewritten or derived formula, or None when the rule does not match."""
+        """The rewritten or derived formula, or None when the rule does not match (a rule
+        with several candidates gives its first)."""
+        out = self.candidates(f, vocab)
+        return out[0] if out else None
+
+    def candidates(self, f: Formula, vocab: Vocabulary) -> list[Formula]:
+        """Every formula the rule derives from `f` (a relational rule may give several:
+        one per argument, per condition, per name)."""
         out = self.transform(f, vocab)
-        return None if out is None or out == f else out
+        if out is None:
+            return []
+        outs = out if isinstance(out, list) else [out]
+        seen, keep = set(), []
+        for g in outs:
+            if g is not None and g != f and g not in seen:
+                seen.add(g)
+                keep.append(g)
+        return keep
 
 
 def rule(code: str, name: str, kind: str, premise: str, conclusion: str, condition: str = ""):

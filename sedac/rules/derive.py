@@ -1,4 +1,4 @@
-"""Deep derivation rules D1-D3: candidates that only the text can confirm.
+"""Deep derivation rules D1-D11: candidates that only the text can confirm.
 
 They add candidates rather than replace: full SEDAC keeps a candidate only when
 the prover shows that the text entails it, so each is an unsafe (meaning-changing)
@@ -6,7 +6,10 @@ fix backed by a proof.
 """
 from __future__ import annotations
 
-from ..fol import Formula, Top
+import re
+
+from ..fol import (TRUE, And, Atom, Const, Formula, Not, Top, Var, closure, conj, constants,
+                   map_atoms, negate, substitute)
 from .base import DERIVE, implication, literal, make_literal, parts, rule
 
 
@@ -43,3 +46,190 @@ def d3(f: Formula, vocab) -> Formula | None:
 
 
 RULES = [d1, d2, d3]
+
+
+# ---------------------------------------------------------------- relational rules
+# ProofWriter's errors: arguments and conditions. Each gives every candidate of its kind;
+# full SEDAC keeps the one the text entails (and, of several, the one that restores most
+# of the text).
+
+def _conjuncts(f: Formula) -> list[Formula]:
+    if isinstance(f, Top):
+        return []
+    return list(f.args) if isinstance(f, And) else [f]
+
+
+def _rule(body: list[Formula], head: list[Formula]) -> Formula:
+    """`∀(free vars) (∧body → ∧head)`, quantifying exactly the variables that occur."""
+    inner = implication((), conj(body) if body else TRUE, conj(head))
+    return closure(inner)
+
+
+def _occurrences(lits: list[Formula]):
+    """(literal index, argument index, term) for every argument of every literal."""
+    for i, l in enumerate(lits):
+        lit = literal(l)
+        if lit is None:
+            continue
+        for j, t in enumerate(lit[1].args):
+            yield i, j, t
+
+
+def _with_arg(l: Formula, j: int, t) -> Formula:
+    pos, a = literal(l)
+    args = list(a.args)
+    args[j] = t
+    return make_literal(pos, Atom(a.pred, tuple(args)))
+
+
+def _split(f: Formula):
+    vs, body, head = parts(f)
+    return _conjuncts(body), _conjuncts(head)
+
+
+@rule("D4", "variable-for-entity", DERIVE, "..p(X)..", "..p(c)..",
+      "c is an individual the rule names")
+def d4(f: Formula, vocab) -> list[Formula]:
+    """Anti-pattern: the rule's variable where the text names an individual,
+    `Chases($x, Cow, True) >>> Big($x, True)` for "If something chases the cow then the cow is big".
+    Best practice: the individual, `Chases($x, Cow, True) >>> Big(Cow, True)`."""
+    body, head = _split(f)
+    lits = body + head
+    names = sorted({c for c in constants(f)}, key=lambda c: c.name)
+    out = []
+    for i, j, t in _occurrences(lits):
+        if isinstance(t, Var):
+            for c in names:
+                new = list(lits)
+                new[i] = _with_arg(lits[i], j, c)
+                out.append(_rule(new[:len(body)], new[len(body):]))
+    return out
+
+
+@rule("D5", "generalised-ground-rule", DERIVE, "![X]: f(X)", "f(c)",
+      "c is an individual of the text")
+def d5(f: Formula, vocab) -> list[Formula]:
+    """Anti-pattern: a rule about one individual written for everything,
+    `Smart($x, True) && Kind($x, True) >>> Quiet($x, True)` for "If Dave is smart and Dave is kind
+    then Dave is quiet". Best practice: `Smart(Dave, True) && Kind(Dave, True) >>> Quiet(Dave, True)`."""
+    vs, body, head = parts(f)
+    if not vs or isinstance(body, Top):
+        return []
+    names = sorted({c.name for c in constants(f)} | set(getattr(vocab, "names", ()) or ()))
+    if len(names) > 40:
+        return []
+    inner = implication((), body, head)
+    return [closure(substitute(inner, {v: Const(n)})) for v in vs for n in names]
+
+
+@rule("D6", "entity-for-variable", DERIVE, "f(c)", "![X]: f(X)",
+      "the text says it of everything")
+def d6(f: Formula, vocab) -> list[Formula]:
+    """Anti-pattern: an individual where the text speaks of everything,
+    `Chases(Bear, Cow, True) >>> Big(Bear, True)` for "If something chases the cow then it is big".
+    Best practice: the variable, `Chases($x, Cow, True) >>> Big($x, True)`."""
+    vs, body, head = parts(f)
+    if isinstance(body, Top):
+        return []
+    body_l, head_l = _conjuncts(body), _conjuncts(head)
+    lits = body_l + head_l
+    x = Var("X") if Var("X") not in vs else Var("Y")
+    out = []
+    for c in sorted(constants(f), key=lambda c: c.name):
+        every = [map_atoms(l, lambda a, c=c: Atom(a.pred, tuple(x if t == c else t for t in a.args)))
+                 for l in lits]
+        out.append(_rule(every[:len(body_l)], every[len(body_l):]))
+        for i, j, t in _occurrences(lits):   # or just one of its places
+            if t == c:
+                new = list(lits)
+                new[i] = _with_arg(lits[i], j, x)
+                out.append(_rule(new[:len(body_l)], new[len(body_l):]))
+    return out
+
+
+@rule("D7", "swapped-arguments", DERIVE, "..r(a, b)..", "..r(b, a)..")
+def d7(f: Formula, vocab) -> list[Formula]:
+    """Anti-pattern: a relation's arguments in the wrong order, `Eats(Squirrel, Cat, True)` for
+    "The cat eats the squirrel". Best practice: subject first, `Eats(Cat, Squirrel, True)`."""
+    body, head = _split(f)
+    lits = body + head
+    out = []
+    for i, l in enumerate(lits):
+        lit = literal(l)
+        if lit is not None and len(lit[1].args) == 2 and lit[1].args[0] != lit[1].args[1]:
+            a = lit[1]
+            new = list(lits)
+            new[i] = make_literal(lit[0], Atom(a.pred, (a.args[1], a.args[0])))
+            out.append(_rule(new[:len(body)], new[len(body):]))
+    return out
+
+
+MAX_ADDED_CONDITIONS = 60
+
+
+@rule("D8", "missing-condition", DERIVE, "![X]: (f => g)", "![X]: ((f & c) => g)",
+      "c is a property of the text, or a relation with an individual of the rule")
+def d8(f: Formula, vocab) -> list[Formula]:
+    """Anti-pattern: a condition left out, `Big($x, True) >>> Red($x, True)` for "If something is
+    big and kind then it is red". Best practice: every condition, `Big($x, True) && Kind($x, True)
+    >>> Red($x, True)`."""
+    vs, body, head = parts(f)
+    if isinstance(body, Top) or len(vs) != 1:
+        return []
+    x = vs[0]
+    body_l, head_l = _conjuncts(body), _conjuncts(head)
+    extra = [Atom(a, (x,)) for a in sorted(getattr(vocab, "adjectives", ()) or ())]
+    for verb in sorted(getattr(vocab, "verbs", {}) or {}):
+        for c in sorted(constants(f), key=lambda c: c.name):
+            extra += [Atom(verb, (x, c)), Atom(verb, (c, x))]
+    conds = [make_literal(s, a) for a in extra for s in (True, False)]
+    if len(conds) > MAX_ADDED_CONDITIONS:
+        return []
+    taken = {negate(l) for l in body_l} | set(body_l) | set(head_l) | {negate(h) for h in head_l}
+    return [_rule(body_l + [c], head_l) for c in conds if c not in taken]
+
+
+@rule("D9", "extra-condition", DERIVE, "![X]: ((f & c) => g)", "![X]: (f => g)")
+def d9(f: Formula, vocab) -> list[Formula]:
+    """Anti-pattern: a condition the text does not have, `Big($x, True) && Kind($x, True) >>>
+    Red($x, True)` for "Big things are red". Best practice: `Big($x, True) >>> Red($x, True)`."""
+    body, head = _split(f)
+    if len(body) < 2:
+        return []
+    return [_rule(body[:i] + body[i + 1:], head) for i in range(len(body))]
+
+
+@rule("D10", "flipped-condition", DERIVE, "![X]: ((f & c) => g)", "![X]: ((f & ~c) => g)")
+def d10(f: Formula, vocab) -> list[Formula]:
+    """Anti-pattern: a condition with the wrong polarity, `Red($x, True) && Cold($x, True) >>> ...`
+    for "If something is red and not cold then ...". Best practice: `Cold($x, False)`."""
+    body, head = _split(f)
+    out = []
+    for i, b in enumerate(body):
+        lit = literal(b)
+        if lit is not None:
+            out.append(_rule(body[:i] + [make_literal(not lit[0], lit[1])] + body[i + 1:], head))
+    return out
+
+
+_NEG_NAME = re.compile(r"^(?:not|non|neg|no|isnot|is_not|un|dis|in)_?([a-z]\w*)$")
+
+
+@rule("D11", "negation-as-predicate", DERIVE, "..notp(t)..", "..~p(t)..",
+      "p is a word of the text and notp is not")
+def d11(f: Formula, vocab) -> Formula | None:
+    """Anti-pattern: negation written as a new predicate, `Unkind(Bob, True)` or `nonred(X)`,
+    which no rule of the text ever concludes. Best practice: the negation of the text's word,
+    `Kind(Bob, False)`."""
+    words = (set(getattr(vocab, "adjectives", ())) | set(getattr(vocab, "nouns", ()))) \
+        if vocab is not None else set()
+
+    def flip(a: Atom) -> Formula:
+        m = _NEG_NAME.match(a.pred)
+        if m and a.pred not in words and m.group(1) in words and len(a.args) == 1:
+            return Not(Atom(m.group(1), a.args))
+        return a
+    return map_atoms(f, flip)
+
+
+RELATIONAL = [d4, d5, d6, d7, d8, d9, d10, d11]
