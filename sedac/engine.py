@@ -16,7 +16,7 @@ from .errors import SedacError
 from .program import CATEGORIES, Clause, Diagnostic, Fix, Program
 from .readers import reader_for
 from .readers.base import own_spelling
-from .rules import BY_CODE, propose, rewrite_formula
+from .rules import BY_CODE, equivalence_key, propose, rewrite_formula
 from .truth import Truth, program_vocabulary
 
 MODES = ("syntax", "partial", "full")
@@ -29,6 +29,7 @@ class ClauseResult:
     read: Formula                       # as read (after syntax repair)
     safe: Formula | None                # after shallow rewrites
     unsafe: Formula | None              # after full SEDAC (None: dropped)
+    added: Formula | None = None        # said beside it after full SEDAC (its gloss, D12)
     status: str = "ok"                  # ok | shallow | fixable | non-fixable
     codes: tuple[str, ...] = ()
 
@@ -57,6 +58,8 @@ class FileReport:
             f = getattr(r, level)
             if f is not None:
                 out.append(f)
+            if level == "unsafe" and r.added is not None:
+                out.append(r.added)
         return out
 
     def fixed_program(self, unsafe: bool | None = None) -> str:
@@ -303,11 +306,15 @@ def _full_sedac(program: Program, truth: Truth, results: list[ClauseResult], ses
                 vocab, diags: list[Diagnostic], undecided: list[dict]) -> None:
     nl_ax = truth.axioms
     lp_ax = [r.safe for r in results]
+    glosses = _gloss_formulas(program, results, truth)
     for k, r in enumerate(results):
         clause = program.clauses[r.index]
         f = r.safe
         v = session.entails(nl_ax, f, evidence=False)
+        gloss = glosses.get(r.index)
         if v.holds:
+            if gloss is not None:
+                _gloss_beside(program, truth, r, clause, gloss, session, vocab, diags)
             continue
         question = f"line {clause.span.line}: whether the text says `{describe(f)}`"
         if not v.refuted:
@@ -315,6 +322,8 @@ def _full_sedac(program: Program, truth: Truth, results: list[ClauseResult], ses
             continue
         candidates = [(g, codes) for g, codes in propose(f, vocab).items()
                       if any(c.startswith("D") for c in codes)]
+        if gloss is not None and equivalence_key(gloss) != equivalence_key(f):
+            candidates.insert(0, (gloss, ("D12",)))
         accepted = []
         for g, codes in candidates:
             vg = session.entails(nl_ax, g)
@@ -371,6 +380,46 @@ def _full_sedac(program: Program, truth: Truth, results: list[ClauseResult], ses
                       "score": score, "alternatives": [describe(t[3]) for t in scored[1:]],
                       "prover": vbest.prover},
             clause=r.index, proof=(nl_ax, best, vbest.status)))
+
+
+def _gloss_formulas(program: Program, results: list[ClauseResult], truth: Truth) -> dict:
+    """The clauses' glosses (Logic-LM's `::: sentence`) that the text's grammar reads, as
+    formulas: what the program itself says each clause means."""
+    from .nl import parse_sentences
+    items = [(r.index, program.gloss[r.index]) for r in results if program.gloss.get(r.index)]
+    if not items or truth.source != "text":
+        return {}
+    parsed = parse_sentences([g for _, g in items], truth.vocab)
+    return {i: p[1] for (i, _), p in zip(items, parsed) if p is not None and p[0] == "statement"}
+
+
+def _gloss_beside(program: Program, truth: Truth, r: ClauseResult, clause: Clause,
+                  gloss: Formula, session: Session, vocab, diags: list[Diagnostic]) -> None:
+    """D12 for a clause the text entails but that does not say what its own gloss says (the
+    model wrote one sentence and translated another, or a weaker one): the gloss's formula
+    is added beside it when the text entails it. Nothing the clause says is removed."""
+    f = r.safe
+    if equivalence_key(gloss) == equivalence_key(f) or session.entails([f], gloss, evidence=False).holds:
+        return
+    vg = session.entails(truth.axioms, gloss)
+    if not vg.holds or session.entails([], gloss, evidence=False).holds:
+        return
+    r.added, r.codes = gloss, r.codes + ("D12",)
+    rule = BY_CODE["D12"]
+    own = clause_text(f, program, clause.kind, program.gloss.get(r.index, ""), vocab)
+    said = clause_text(gloss, program, clause.kind, program.gloss.get(r.index, ""), vocab)
+    used = [truth.facts[j] for j in (vg.used or ())]
+    diags.append(Diagnostic(
+        "D12", "deep-semantic",
+        f"{rule.name.replace('-', ' ')}: `{describe(f)}` does not say what its gloss "
+        f"`{program.gloss.get(r.index, '')}` says, `{describe(gloss)}`"
+        + (f" (sentence {', '.join(str(u.index) for u in used)})" if used else ""),
+        clause.span, fix=Fix("unsafe", f"{own}\n{said}", "add-gloss", clause.span)
+        if own and said else None,
+        evidence={"rules": ["D12"], "candidate": describe(gloss), "gloss": program.gloss.get(r.index),
+                  "entailed_by": [{"sentence": u.index, "text": u.text} for u in used],
+                  "prover": vg.prover},
+        clause=r.index, proof=(truth.axioms, gloss, vg.status)))
 
 
 def _query(program: Program, truth: Truth | None, vocab, mode: str,

@@ -11,7 +11,7 @@ from ..vocab import Vocabulary
 from . import derive, rewrite
 from .base import DERIVE, REWRITE, Rule
 
-REGISTRY: list[Rule] = rewrite.RULES + derive.RULES + derive.RELATIONAL
+REGISTRY: list[Rule] = rewrite.RULES + derive.RULES + derive.RELATIONAL + derive.GLOSS
 BY_CODE: dict[str, Rule] = {r.code: r for r in REGISTRY}
 MAX_REWRITES = 20
 

@@ -233,3 +233,17 @@ def d11(f: Formula, vocab) -> Formula | None:
 
 
 RELATIONAL = [d4, d5, d6, d7, d8, d9, d10, d11]
+
+
+@rule("D12", "gloss-mismatch", DERIVE, "f ::: s", "g ::: s", "g is what the gloss s says")
+def d12(f: Formula, vocab) -> Formula | None:
+    """Anti-pattern: a clause that does not translate its own gloss,
+    `Quiet($x, True) && Green($x, True) >>> Furry($x, True) ::: Green, smart things are quiet.`
+    Best practice: the gloss's meaning, `Green($x, True) && Smart($x, True) >>> Quiet($x, True)`.
+    The candidate comes from the gloss (read by the text's grammar), not from the formula, so
+    the engine proposes it; kept only when the text entails it. When the text entails the
+    clause as well, the gloss's formula is added beside it and nothing is removed."""
+    return None
+
+
+GLOSS = [d12]
