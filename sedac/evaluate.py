@@ -18,7 +18,7 @@ from .corpus import Problem
 from .engine import analyse, answer_open, asked
 from .closed_world import ask_closed
 from .forward import ask_forward
-from .fol import Formula, constants, describe, negate, predicates
+from .fol import Formula, Var, constants, describe, negate, predicates
 from .program import CATEGORIES, SYNTAX_CATEGORIES
 from .readers import read_program, reader_for
 from .truth import Truth, truth_from_text
@@ -96,19 +96,31 @@ def evaluate_problem(problem: Problem, prover: str = "auto") -> dict:
     record["codes"] = dict(sorted(Counter(d.code for d in full.diagnostics).items()))
     if fatal:
         record["raw_failure"] = f"{fatal[0].code} at line {fatal[0].span.line}: {fatal[0].message}"
-    if not record["correct"]["full"]["open_world"] and truth.question is not None:
-        record["reason"] = explain_wrong(truth, full, problem.answer, session)
+    wrong = [w for w in ("open_world", "forward") if not record["correct"]["full"][w]]
+    if wrong and truth.question is not None:
+        record["reason"] = explain_wrong(truth, full, problem.answer, session,
+                                         "open_world" if "open_world" in wrong else "forward")
     record["prover_calls"] = session.calls
     return record
 
 
-def explain_wrong(truth: Truth, report, gold: str | None, session) -> dict:
-    """Why full SEDAC's answer is still wrong: the sentences the gold answer needs
-    (an unsat core of the text) that the fixed program does not entail."""
-    goal = truth.question if gold == "True" else negate(truth.question)
-    proof = session.entails(truth.axioms, goal)
-    needed = [truth.facts[i] for i in (proof.used or ())]
+def explain_wrong(truth: Truth, report, gold: str | None, session,
+                  semantics: str = "open_world") -> dict:
+    """Why full SEDAC's answer is still wrong (under `semantics`): the sentences the gold
+    answer needs (an unsat core of the text) that the fixed program does not entail, or, under
+    forward chaining, does not state in a form forward chaining uses; for a gold `Unknown`,
+    the program's clauses the wrong answer rests on that the text does not entail."""
     fixed = report.formulas("unsafe")
+    out = {"semantics": semantics,
+           "query": describe(report.query) if report.query is not None else None}
+    if gold not in ("True", "False"):
+        return {**out, **_unsupported_answer(truth, report, fixed, session)}
+    goal = truth.question if gold == "True" else negate(truth.question)
+    if semantics == "forward":
+        needed = _forward_needed(truth, gold)
+    else:
+        proof = session.entails(truth.axioms, goal)
+        needed = [truth.facts[i] for i in (proof.used or ())]
     # What each clause speaks of (as read, and after the shallow rewrites): its predicates
     # and its individuals. A sentence is present in some form when one clause speaks of
     # all it speaks of.
@@ -116,17 +128,72 @@ def explain_wrong(truth: Truth, report, gold: str | None, session) -> dict:
     for formula in [c.formula for c in report.program.clauses if c.formula is not None] + \
             [r.safe for r in report.clause_results]:
         signatures.append(({p for p, _ in predicates(formula)}, {k.name for k in constants(formula)}))
+    rules = {_rule_key(f) for f in fixed}
     missing = []
     for fact in needed:
         if session.entails(fixed, fact.formula, evidence=False).holds:
+            if semantics == "forward" and _rule_key(fact.formula) not in rules:
+                missing.append({"sentence": fact.index, "text": fact.text,
+                                "status": "entailed, but in no form forward chaining uses"})
             continue
         preds = {p for p, _ in predicates(fact.formula)}
         names = {k.name for k in constants(fact.formula)}
         present = any(preds <= p and names <= n for p, n in signatures)
         where = "present in a form no rule repairs" if present else "absent from the program"
         missing.append({"sentence": fact.index, "text": fact.text, "status": where})
-    return {"needed": [f.index for f in needed], "missing": missing,
-            "query": describe(report.query) if report.query is not None else None}
+    return {"needed": [f.index for f in needed], "missing": missing, **out}
+
+
+def _forward_needed(truth: Truth, gold: str) -> list:
+    """The sentences a forward derivation of the gold answer needs: each is left out in
+    turn and kept only if the answer is lost without it."""
+    from .forward import ask_forward
+    keep = list(truth.facts)
+    for fact in list(keep):
+        rest = [f for f in keep if f is not fact]
+        if ask_forward([f.formula for f in rest], truth.question) == gold:
+            keep = rest
+    return keep
+
+
+def _rule_key(f: Formula):
+    """A formula as forward chaining uses it (conditions, conclusions, variables renamed)."""
+    from .forward import Unsupported, to_rule
+    from .rules import equivalence_key
+    try:
+        r = to_rule(f)
+    except Unsupported:
+        return equivalence_key(f)
+    names: dict = {}
+
+    def norm(lits):
+        return frozenset((p, n, tuple(names.setdefault(a, f"V{len(names)}") if isinstance(a, Var)
+                                      else a for a in args)) for p, n, args in lits)
+    return norm(r.body), norm(r.head)
+
+
+def _unsupported_answer(truth: Truth, report, fixed, session) -> dict:
+    """For a gold `Unknown` answered True or False: the clauses the answer rests on that the
+    text does not entail (status `not entailed by the text`)."""
+    q = report.query
+    if q is None:
+        return {"needed": [], "missing": []}
+    pos = session.entails(fixed, q)
+    proof = pos if pos.holds else session.entails(fixed, negate(q))
+    kept = [r for r in report.clause_results if r.unsafe is not None]
+    missing = []
+    for i in proof.used or ():
+        if i >= len(kept):
+            continue
+        r = kept[i]
+        if not session.entails(truth.axioms, r.unsafe, evidence=False).holds:
+            c = report.program.clauses[r.index]
+            missing.append({"line": c.span.line, "text": c.text,
+                            "status": "not entailed by the text"})
+    if not missing:
+        missing.append({"status": "entailed by the text classically, not derived from it by "
+                        "forward chaining (contraposition)"})
+    return {"needed": [], "missing": missing}
 
 
 # ------------------------------------------------------------------ the run
@@ -182,12 +249,19 @@ def summarize(records: list[dict], seconds: float) -> dict:
     for r in wrong_full:
         for m in r.get("reason", {}).get("missing", []):
             reasons[m["status"]] += 1
+    wrong_forward = [r for r in ok if not r["correct"]["full"]["forward"]]
+    forward_reasons = Counter(m["status"] for r in wrong_forward
+                              for m in r.get("reason", {}).get("missing", []))
     return {"problems": n, "failed": n - len(ok), "seconds": round(seconds, 2),
             "conditions": conditions, "errors": {c: errors.get(c, 0) for c in CATEGORIES},
             "instances_with_errors": with_errors,
             "full_wrong": {"problems": len(wrong_full),
                            "explained": sum(1 for r in wrong_full if r.get("reason", {}).get("missing")),
-                           "missing_sentences": dict(reasons)}}
+                           "missing_sentences": dict(reasons)},
+            "full_wrong_forward": {"problems": len(wrong_forward),
+                                   "explained": sum(1 for r in wrong_forward
+                                                    if r.get("reason", {}).get("missing")),
+                                   "missing_sentences": dict(forward_reasons)}}
 
 
 def write_outputs(out: Path, records: list[dict], summary: dict, title: str = "") -> None:
