@@ -117,7 +117,7 @@ def _configured(ctx, config: dict, name: str, value, setting: str):
 @click.option("--mode", type=click.Choice(["syntax", "partial", "full"]),
               help="Default: full with --nl/--truth, else partial.")
 @click.option("--lang", default="auto", type=click.Choice(["auto", "prolog", "pyke", "fol", "tptp"]))
-@click.option("--prover", default="auto", help="z3, eprover, vampire, cvc5, auto, or a list to "
+@click.option("--prover", default="auto", help="z3, eprover, prover9, vampire, cvc5, auto, or a list to "
               "cross-check (z3,eprover).")
 @click.option("--fix", is_flag=True, help="Write safe fixes back to the files.")
 @click.option("--unsafe-fixes", is_flag=True, help="Also apply deep fixes the prover justified.")
@@ -443,13 +443,24 @@ def prove(problem, prover, time_limit):
     from .files import read_text
     from .fol import to_tptp
     from .readers.tptp import read_tptp
+    from .fol import has_functions
     text = read_text(problem, "TPTP problem")
-    items = read_tptp(text, problem)
+    items = read_tptp(text, problem, functions=True)
     name = os.path.splitext(os.path.basename(problem))[0]
     axioms = [it for it in items if it.role not in ("conjecture", "question")]
     goals = [it for it in items if it.role in ("conjecture", "question")]
     if len(goals) > 1:
         raise SedacError("more than one conjecture", path=problem, line=goals[1].line)
+    if any(has_functions(it.formula) for it in items):
+        # full first-order logic: z3's decision procedure covers the function-free fragment,
+        # so the saturation provers take it (E by default)
+        names = [n.strip() for n in prover.split(",")]
+        if names == ["auto"]:
+            prover = "eprover"
+        elif any(n in ("z3", "auto", "cvc5") for n in names):
+            raise SedacError("the problem has function symbols, which z3 and cvc5 do not decide "
+                             "here; give --prover eprover, prover9 or eprover,prover9",
+                             path=problem)
     engine = get_prover(prover)
     formulas = [a.formula for a in axioms]
     if goals:

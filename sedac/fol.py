@@ -8,6 +8,7 @@ negation, negation normal form, closure) and one printer per output language.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
+import re
 from typing import Iterator, Mapping, Union
 
 
@@ -44,7 +45,35 @@ class Const:
     name: str
 
 
-Term = Union[Var, Const]
+@node
+class Func:
+    """A function application `f(t1, ..., tn)`: only `sedac prove` reads these (and hands
+    them to E or Prover9); programs and texts are function-free."""
+    name: str
+    args: tuple = ()
+
+
+Term = Union[Var, Const, Func]
+
+
+def term_text(t) -> str:
+    """A term as `name` or `f(a, b)`."""
+    if isinstance(t, Func):
+        return f"{t.name}({', '.join(term_text(a) for a in t.args)})"
+    return t.name
+
+
+def _leaves(t) -> Iterator[Term]:
+    if isinstance(t, Func):
+        yield t
+        for a in t.args:
+            yield from _leaves(a)
+    else:
+        yield t
+
+
+def has_functions(f) -> bool:
+    return any(isinstance(t, Func) for t in _terms(f))
 
 
 @node
@@ -189,17 +218,18 @@ def subformulas(f: Formula) -> Iterator[Formula]:
 def _terms(f: Formula) -> Iterator[Term]:
     for g in subformulas(f):
         if isinstance(g, Atom):
-            yield from g.args
+            for a in g.args:
+                yield from _leaves(a)
         elif isinstance(g, Eq):
-            yield g.left
-            yield g.right
+            yield from _leaves(g.left)
+            yield from _leaves(g.right)
 
 
 def free_vars(f: Formula) -> frozenset[Var]:
     if isinstance(f, Atom):
-        return frozenset(a for a in f.args if isinstance(a, Var))
+        return frozenset(t for a in f.args for t in _leaves(a) if isinstance(t, Var))
     if isinstance(f, Eq):
-        return frozenset(a for a in (f.left, f.right) if isinstance(a, Var))
+        return frozenset(t for a in (f.left, f.right) for t in _leaves(a) if isinstance(t, Var))
     if isinstance(f, (Forall, Exists)):
         return free_vars(f.body) - frozenset(f.vars)
     out: frozenset[Var] = frozenset()
@@ -230,10 +260,11 @@ def closure(f: Formula) -> Formula:
 
 def _ordered_terms(f: Formula) -> Iterator[Term]:
     if isinstance(f, Atom):
-        yield from f.args
+        for a in f.args:
+            yield from _leaves(a)
     elif isinstance(f, Eq):
-        yield f.left
-        yield f.right
+        yield from _leaves(f.left)
+        yield from _leaves(f.right)
     else:
         for c in children(f):
             yield from _ordered_terms(c)
@@ -245,11 +276,14 @@ def substitute(f: Formula, mapping: Mapping[Var, Term]) -> Formula:
     """Replace free variables; bound variables shadow the mapping."""
     if not mapping:
         return f
+
+    def s(t):
+        if isinstance(t, Func):
+            return Func(t.name, tuple(s(a) for a in t.args))
+        return mapping.get(t, t) if isinstance(t, Var) else t
     if isinstance(f, Atom):
-        return Atom(f.pred, tuple(mapping.get(a, a) if isinstance(a, Var) else a for a in f.args))
+        return Atom(f.pred, tuple(s(a) for a in f.args))
     if isinstance(f, Eq):
-        def s(t):
-            return mapping.get(t, t) if isinstance(t, Var) else t
         return Eq(s(f.left), s(f.right))
     if isinstance(f, Not):
         return Not(substitute(f.arg, mapping))
@@ -345,6 +379,8 @@ def _tptp_name(name: str, upper: bool) -> str:
 
 
 def tptp_term(t: Term) -> str:
+    if isinstance(t, Func):
+        return f"{_tptp_name(t.name, False)}({','.join(tptp_term(a) for a in t.args)})"
     return _tptp_name(t.name, isinstance(t, Var))
 
 
@@ -395,6 +431,61 @@ def tptp_problem(axioms, conjecture: Formula | None = None, names=None) -> str:
     return "\n".join(lines) + "\n"
 
 
+_P9_BIN = {Implies: "->", Iff: "<->"}
+
+
+def _p9_name(name: str, variable: bool) -> str:
+    """A Prover9 symbol: with `set(prolog_style_variables)`, variables start upper-case and
+    everything else lower-case."""
+    clean = re.sub(r"[^A-Za-z0-9_]", "_", name) or "x"
+    if variable:
+        return clean if clean[:1].isupper() else "V" + clean
+    return clean if clean[:1].islower() else "n_" + clean
+
+
+def prover9_term(t: Term) -> str:
+    if isinstance(t, Func):
+        return f"{_p9_name(t.name, False)}({','.join(prover9_term(a) for a in t.args)})"
+    return _p9_name(t.name, isinstance(t, Var))
+
+
+def to_prover9(f: Formula) -> str:
+    """Prover9's formula syntax (for input with `set(prolog_style_variables)`)."""
+    if isinstance(f, Atom):
+        name = _p9_name(f.pred, False)
+        return f"{name}({','.join(prover9_term(a) for a in f.args)})" if f.args else name
+    if isinstance(f, Eq):
+        return f"{prover9_term(f.left)} = {prover9_term(f.right)}"
+    if isinstance(f, Top):
+        return "$T"
+    if isinstance(f, Bottom):
+        return "$F"
+    if isinstance(f, Not):
+        if isinstance(f.arg, Eq):
+            return f"{prover9_term(f.arg.left)} != {prover9_term(f.arg.right)}"
+        return f"-{_p9_wrap(f.arg)}"
+    if isinstance(f, And):
+        return " & ".join(_p9_wrap(a) for a in f.args)
+    if isinstance(f, Or):
+        return " | ".join(_p9_wrap(a) for a in f.args)
+    if isinstance(f, Xor):
+        return f"-({_p9_wrap(f.left)} <-> {_p9_wrap(f.right)})"
+    if isinstance(f, (Implies, Iff)):
+        return f"{_p9_wrap(f.left)} {_P9_BIN[type(f)]} {_p9_wrap(f.right)}"
+    if isinstance(f, (Forall, Exists)):
+        q = "all" if isinstance(f, Forall) else "exists"
+        head = " ".join(f"{q} {prover9_term(v)}" for v in f.vars)
+        return f"{head} {_p9_wrap(f.body, True)}"
+    raise TypeError(f"not a formula: {f!r}")
+
+
+def _p9_wrap(f: Formula, always: bool = False) -> str:
+    s = to_prover9(f)
+    if not always and isinstance(f, (Atom, Top, Bottom, Not)):
+        return s
+    return f"({s})"
+
+
 _UNI_BIN = {Implies: "→", Iff: "↔", Xor: "⊕"}
 
 
@@ -403,9 +494,9 @@ def to_unicode(f: Formula) -> str:
     if isinstance(f, Atom):
         if not f.args:
             return f.pred
-        return f"{f.pred}({', '.join(a.name for a in f.args)})"
+        return f"{f.pred}({', '.join(term_text(a) for a in f.args)})"
     if isinstance(f, Eq):
-        return f"{f.left.name} = {f.right.name}"
+        return f"{term_text(f.left)} = {term_text(f.right)}"
     if isinstance(f, Top):
         return "⊤"
     if isinstance(f, Bottom):
@@ -450,6 +541,8 @@ def _prolog_term(t: Term, varnames: dict[Var, str]) -> str:
                 name = f"{base}{i}"
             varnames[t] = name
         return varnames[t]
+    if isinstance(t, Func):
+        return f"{_prolog_atom(t.name)}({', '.join(_prolog_term(a, varnames) for a in t.args)})"
     return _prolog_atom(t.name)
 
 

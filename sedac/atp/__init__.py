@@ -13,11 +13,12 @@ from ..fol import Formula, to_tptp
 from .base import (DEFAULT_TIME_LIMIT, STATUSES, Countermodel, Prover, Session, Verdict,
                    as_consistency)
 from .cvc5prover import Cvc5Prover
+from .prover9 import Prover9
 from .tptp_subprocess import EProver, VampireProver
 from .z3prover import Z3Prover
 
 BACKENDS: dict[str, type[Prover]] = {"z3": Z3Prover, "eprover": EProver, "vampire": VampireProver,
-                                     "cvc5": Cvc5Prover}
+                                     "cvc5": Cvc5Prover, "prover9": Prover9}
 
 
 class CrossCheck(Prover):

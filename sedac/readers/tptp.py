@@ -8,8 +8,8 @@ from lark import Transformer, v_args
 from lark.exceptions import LarkError, UnexpectedInput
 
 from ..errors import SedacError
-from ..fol import (FALSE, TRUE, And, Atom, Const, Eq, Exists, Forall, Formula, Iff, Implies,
-                   Not, Or, Var, Xor)
+from ..fol import (FALSE, TRUE, And, Atom, Const, Eq, Exists, Forall, Formula, Func, Iff,
+                   Implies, Not, Or, Var, Xor)
 from ..grammar import lark_parser, max_nesting
 
 MAX_NESTING = 5000
@@ -96,15 +96,26 @@ class _ToFol(Transformer):
                          line=tok.line)
 
 
+@v_args(inline=True)
+class _ToFolWithFunctions(_ToFol):
+    """For `sedac prove`: function symbols are terms (E and Prover9 take them)."""
+
+    def func(self, name, *args):
+        return Func(_unquote(name), tuple(args))
+
+
 _TO_FOL = _ToFol()
+_TO_FOL_FUNCTIONS = _ToFolWithFunctions()
 
 
-def read_tptp(text: str, path: str = "<tptp>") -> list[TptpItem]:
-    """Parse a TPTP FOF problem; raises `SedacError` naming the line on bad input."""
+def read_tptp(text: str, path: str = "<tptp>", functions: bool = False) -> list[TptpItem]:
+    """Parse a TPTP FOF problem; raises `SedacError` naming the line on bad input. Function
+    symbols are refused unless `functions` (the programs sedac checks are function-free)."""
     if max_nesting(text) > MAX_NESTING:
         raise SedacError(f"formulas nest deeper than {MAX_NESTING} levels", path=path)
     try:
-        return list(lark_parser("tptp", _TO_FOL).parse(text).children)
+        to_fol = _TO_FOL_FUNCTIONS if functions else _TO_FOL
+        return list(lark_parser("tptp", to_fol).parse(text).children)
     except UnexpectedInput as e:
         got = text[e.pos_in_stream:e.pos_in_stream + 20].split("\n")[0] if e.pos_in_stream is not None else ""
         raise SedacError(f"TPTP syntax error near {got!r}", path=path, line=e.line) from None
