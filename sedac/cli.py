@@ -11,6 +11,7 @@ import click
 
 from . import __version__
 from .errors import SedacError
+from .readers import LANGS
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 
@@ -116,7 +117,7 @@ def _configured(ctx, config: dict, name: str, value, setting: str):
 @click.option("--truth", "truth_file", metavar="FOL_FILE", help="A TPTP FOF file as ground truth.")
 @click.option("--mode", type=click.Choice(["syntax", "partial", "full"]),
               help="Default: full with --nl/--truth, else partial.")
-@click.option("--lang", default="auto", type=click.Choice(["auto", "prolog", "pyke", "fol", "tptp"]))
+@click.option("--lang", default="auto", type=click.Choice(["auto", *LANGS]))
 @click.option("--prover", default="auto", help="z3, eprover, prover9, vampire, cvc5, auto, or a list to "
               "cross-check (z3,eprover).")
 @click.option("--fix", is_flag=True, help="Write safe fixes back to the files.")
@@ -360,7 +361,7 @@ def _unified_diff(old: str, new: str, path: str) -> str:
               help="open: classical (the prover); closed: SWI-Prolog, negation as failure; "
                    "forward: forward chaining with explicit negation (ProofWriter, Pyke); "
                    "both: open and closed; all: the three.")
-@click.option("--lang", default="auto", type=click.Choice(["auto", "prolog", "pyke", "fol", "tptp"]))
+@click.option("--lang", default="auto", type=click.Choice(["auto", *LANGS]))
 @click.option("--prover", default="auto")
 @click.option("--output-format", default="text", type=click.Choice(["text", "json"]))
 @click.option("--raw", is_flag=True, help="Answer the program exactly as written: no fix at all.")

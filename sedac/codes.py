@@ -54,6 +54,7 @@ _TABLE = [
     Code("E009", "other-syntax", "none", "a directive that runs code when SWI-Prolog loads the file (`initialization`, `shell`, `consult`, file and stream I/O, `assert`); sedac never runs it"),
     Code("P001", "other-syntax", "safe", "a rule under `Facts:` (read as a rule)"),
     Code("P002", "other-syntax", "safe", "a statement under `Predicates:` (read as a premise)"),
+    Code("P004", "other-syntax", "none", "a Prover9 formula outside `formulas(...)` ... `end_of_list.` (read as an assumption)"),
     Code("P003", "other-syntax", "safe", "a rule written right to left with `<<<` (read as conditions `>>>` conclusion)"),
     *[Code(r.code, r.category, r.applicability, f"{r.premise}  ->  {r.conclusion}"
            + (f"  if {r.condition}" if r.condition else "")) for r in REGISTRY],

@@ -15,7 +15,7 @@ from .fol import Formula, Not, constants, describe, negate, predicates, rename_p
 from .errors import SedacError
 from .program import CATEGORIES, Clause, Diagnostic, Fix, Program
 from .readers import reader_for
-from .readers.base import own_spelling
+from .readers.base import own_names, own_spelling, rename_constants
 from .rules import BY_CODE, equivalence_key, propose, rewrite_formula
 from .truth import Truth, program_vocabulary
 
@@ -148,6 +148,7 @@ def set_statuses(diags: list[Diagnostic], unsafe: bool) -> None:
 def clause_text(f: Formula, program: Program, kind: str = "statement", gloss: str = "",
                 vocab=None) -> str | None:
     """A formula in the program's own language and spelling (its reader writes it)."""
+    f = rename_constants(f, own_names(program, vocab))
     return reader_for(program.lang).write(f, kind, gloss, program, vocab)
 
 
@@ -245,7 +246,7 @@ def _shallow_diag(clause: Clause, i: int, f: Formula, g: Formula, codes, program
     rules = [BY_CODE[c] for c in codes]
     first = rules[0]
     names = own_spelling(program, vocab)
-    if names and rename_preds(g, names) == f:
+    if rename_constants(rename_preds(g, names), own_names(program, vocab)) == f:
         return None    # only the program's own names for the text's words (`need`, `num`)
     text = clause_text(g, program, clause.kind, program.gloss.get(i, ""), vocab)
     if text is not None and _same_text(text, clause.read_text or clause.text):
@@ -322,8 +323,9 @@ def _full_sedac(program: Program, truth: Truth, results: list[ClauseResult], ses
             continue
         candidates = [(g, codes) for g, codes in propose(f, vocab).items()
                       if any(c.startswith("D") for c in codes)]
-        if gloss is not None and equivalence_key(gloss) != equivalence_key(f):
-            candidates.insert(0, (gloss, ("D12",)))
+        keys = {equivalence_key(g) for g, _ in candidates} | {equivalence_key(f)}
+        if gloss is not None and equivalence_key(gloss) not in keys:
+            candidates.append((gloss, ("D12",)))   # a rule's reading, when one finds it, is named
         accepted = []
         for g, codes in candidates:
             vg = session.entails(nl_ax, g)

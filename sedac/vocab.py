@@ -195,6 +195,18 @@ class Vocabulary:
                 return c
         return None
 
+    def name_alias(self, name: str) -> str | None:
+        """The text's individual a constant spells another way (`the_bald_eagle`,
+        `baldeagle`, `BaldEagle` for `bald_eagle`), or None."""
+        if not self.from_text or not self.names:
+            return None
+        w = name.lower()
+        if w in self.names:
+            return None
+        bare = re.sub(r"^(the|a|an)_", "", w).replace("_", "")
+        found = [n for n in self.names if n.replace("_", "") == bare]
+        return found[0] if len(found) == 1 else None
+
     def _verb_alias(self, w: str) -> str | None:
         if not self.verbs or w in self.verbs:
             return None

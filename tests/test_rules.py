@@ -21,7 +21,7 @@ def test_rule(rule_case):
 def test_registry_codes_are_unique_and_complete():
     codes = [r.code for r in REGISTRY]
     assert len(codes) == len(set(codes))
-    assert set(codes) == {f"R{i}" for i in range(1, 11)} | {"D1", "D2", "D3"}
+    assert set(codes) == {f"R{i}" for i in range(1, 12)} | {f"D{i}" for i in range(1, 13)}
     assert all(BY_CODE[c].doc for c in codes), "every rule documents itself"
 
 

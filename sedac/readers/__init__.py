@@ -24,13 +24,14 @@ from ..errors import SedacError
 from ..program import Program
 from .markdown import code_lines
 
-LANGS = ("prolog", "pyke", "fol", "tptp")
+LANGS = ("prolog", "pyke", "fol", "tptp", "linc", "prover9")
 
 EXTENSIONS = {
     ".pl": "prolog", ".pro": "prolog", ".prolog": "prolog",
     ".p": "tptp", ".tptp": "tptp", ".fof": "tptp", ".ax": "tptp",
     ".pyke": "pyke", ".lp": "pyke",
     ".fol": "fol",
+    ".p9": "prover9", ".prover9": "prover9", ".linc": "linc",
 }
 REFUSED = {
     ".json": "JSON data", ".jsonl": "JSON Lines data", ".py": "Python source",
@@ -47,6 +48,8 @@ _PYKE_HEADER = re.compile(r"^\s*(Facts|Rules)\s*:\s*$", re.I)
 _FOL_LINE = re.compile(r"[∀∃→¬∧∨⊕↔]")
 _FOL_HEADER = re.compile(r"^\s*(Premises|Conclusion)\s*:\s*$", re.I)
 _TPTP_LINE = re.compile(r"^\s*(fof|cnf|tff)\s*\(")
+_LINC_LINE = re.compile(r"^\s*FOL\s*:")
+_PROVER9_LINE = re.compile(r"^\s*(formulas\s*\(\s*\w+\s*\)|end_of_list)\s*\.")
 _PYTHON_LINE = re.compile(r"^\s*(def \w+\(.*\)\s*:|class \w+.*:|import \w+|from [\w.]+ import |if __name__)")
 
 
@@ -83,6 +86,12 @@ def scores(text: str) -> dict[str, int]:
             continue
         if _TPTP_LINE.match(s):
             out["tptp"] += 3
+        if _LINC_LINE.match(s):
+            out["linc"] += 3
+            continue
+        if _PROVER9_LINE.match(s):
+            out["prover9"] += 5
+            continue
         if _PYKE_LINE.search(s) or _PYKE_HEADER.match(s):
             out["pyke"] += 1
         if _FOL_LINE.search(s) or _FOL_HEADER.match(s):
@@ -151,8 +160,9 @@ def _readers():
     from .prolog import PrologReader
     from .pyke import PykeReader
     from .tptp_program import TptpProgramReader
+    from .prover9 import LincReader, Prover9Reader
     return {"prolog": PrologReader, "pyke": PykeReader, "fol": FolReader,
-            "tptp": TptpProgramReader}
+            "tptp": TptpProgramReader, "linc": LincReader, "prover9": Prover9Reader}
 
 
 def reader_for(lang: str, vocab_hint=None):

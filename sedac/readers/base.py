@@ -48,3 +48,26 @@ def own_spelling(program: Program | None, vocab: Vocabulary | None) -> dict[str,
         if word and word not in used:
             out.setdefault(word, name)
     return out
+
+
+def own_names(program: Program | None, vocab: Vocabulary | None) -> dict[str, str]:
+    """The text's individuals to the program's own spelling of them (`bald_eagle` ->
+    `the_bald_eagle`), for the constants the program spells otherwise."""
+    if program is None or vocab is None or not hasattr(vocab, "name_alias"):
+        return {}
+    from ..fol import constants
+    own = {k.name for c in program.clauses if c.formula is not None for k in constants(c.formula)}
+    out = {}
+    for name in sorted(own):
+        word = vocab.name_alias(name)
+        if word and word not in own:
+            out.setdefault(word, name)
+    return out
+
+
+def rename_constants(f, mapping: dict[str, str]):
+    from ..fol import Atom, Const, map_atoms
+    if not mapping:
+        return f
+    return map_atoms(f, lambda a: Atom(a.pred, tuple(
+        Const(mapping.get(t.name, t.name)) if isinstance(t, Const) else t for t in a.args)))

@@ -1,4 +1,4 @@
-"""Shallow rewrite rules R1-R10: the meaning is recoverable from the program alone.
+"""Shallow rewrite rules R1-R11: the meaning is recoverable from the program alone.
 
 Each replaces a formula by the one the program evidently meant; none needs the
 problem text, so all are safe fixes.
@@ -138,4 +138,18 @@ def r10(f: Formula, vocab) -> Formula | None:
     return map_atoms(f, rename)
 
 
-RULES = [r1, r2, r3, r4, r5, r6, r7, r8, r9, r10]
+@rule("R11", "name-spelling", REWRITE, "..p(the_c)..", "..p(c)..",
+      "the_c (or a spelling without underscores) names the text's individual c")
+def r11(f: Formula, vocab) -> Formula | None:
+    """Anti-pattern: an individual spelled otherwise than the text names it, `big(the_bald_eagle)`
+    for "The bald eagle is big" (the text's name is `bald_eagle`, as `BaldEagle` in Pyke and
+    LINC). Best practice: one name per individual; read as the text's, and silent when the
+    program spells it one way throughout (a fix keeps the program's spelling)."""
+    def rename(a: Atom) -> Formula:
+        args = tuple(Const(vocab.name_alias(t.name) or t.name) if isinstance(t, Const) else t
+                     for t in a.args)
+        return Atom(a.pred, args) if args != a.args else a
+    return map_atoms(f, rename)
+
+
+RULES = [r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11]

@@ -1,0 +1,305 @@
+"""Prover9's formula syntax: LINC's `TEXT:`/`FOL:` pairs, and Prover9's own input files.
+
+LINC (Olausson et al.) asks a model for pairs of lines
+
+    TEXT:	All quiet, nice things are cold.
+    FOL:	all x. ((Quiet(x) & Nice(x)) -> Cold(x))
+
+in NLTK's variant of Prover9's syntax (`all x.`, `-`, `&`, `|`, `->`, `<->`); the last
+pair is the conclusion. Prover9's input files hold `formulas(assumptions).` and
+`formulas(goals).` lists, each closed by `end_of_list.`; a free name starting with u-z
+is a variable there (or one starting upper-case, after `set(prolog_style_variables).`).
+
+Names align with the other formats: `BaldEagle` and `bald_eagle` are `bald_eagle`.
+"""
+from __future__ import annotations
+
+import re
+
+from lark import Token, Tree
+from lark.exceptions import UnexpectedInput
+
+from ..fol import (FALSE, TRUE, And, Atom, Const, Eq, Exists, Forall, Formula, Func, Iff,
+                   Implies, Not, Or, Var, closure, describe, free_vars, to_prover9, Xor, Top,
+                   Bottom)
+from ..grammar import lark_parser, max_nesting
+from ..program import Clause, Diagnostic, Fix, Program
+from .base import Reader, own_spelling
+from .sections import camel_to_snake
+
+MAX_NESTING = 200
+
+
+class Unreadable(ValueError):
+    def __init__(self, code: str, message: str):
+        super().__init__(message)
+        self.code = code
+
+
+def parse_p9(text: str, is_variable) -> Formula:
+    """One formula; `is_variable(name)` says whether a free name is a variable."""
+    if max_nesting(text) > MAX_NESTING:
+        raise Unreadable("E002", f"brackets nest deeper than {MAX_NESTING} levels")
+    try:
+        tree = lark_parser("prover9").parse(text)
+    except UnexpectedInput as e:
+        col = getattr(e, "column", None)
+        raise Unreadable("E001", f"unexpected `{text[e.pos_in_stream]}` at column {col}"
+                         if e.pos_in_stream is not None and e.pos_in_stream < len(text)
+                         else "the formula ends early: an unbalanced bracket or a missing operand") from None
+    return _Convert(is_variable).formula(tree.children[0], frozenset())
+
+
+class _Convert:
+    def __init__(self, is_variable):
+        self.is_variable = is_variable
+
+    def formula(self, t, bound: frozenset) -> Formula:
+        if isinstance(t, Token):
+            raise Unreadable("E001", f"unexpected `{t}`")
+        d = t.data
+        kids = [k for k in t.children if isinstance(k, Tree)]
+        if d == "neg":
+            return Not(self.formula(kids[0], bound))
+        if d in ("conj", "disj"):
+            parts = tuple(self.formula(k, bound) for k in kids)
+            return And(parts) if d == "conj" else Or(parts)
+        if d == "imp":
+            return Implies(self.formula(kids[0], bound), self.formula(kids[1], bound))
+        if d == "rimp":
+            return Implies(self.formula(kids[1], bound), self.formula(kids[0], bound))
+        if d == "iff":
+            return Iff(self.formula(kids[0], bound), self.formula(kids[1], bound))
+        if d == "quant":
+            toks = [k for k in t.children if isinstance(k, Token)]
+            q, names = str(toks[0]), [str(n) for n in toks[1:]]
+            body = self.formula(kids[0], bound | set(names))
+            return (Forall if q == "all" else Exists)(tuple(Var(n) for n in names), body)
+        if d in ("eq", "neq"):
+            eq = Eq(self.term(kids[0], bound), self.term(kids[1], bound))
+            return eq if d == "eq" else Not(eq)
+        if d == "true":
+            return TRUE
+        if d == "false":
+            return FALSE
+        if d == "app":
+            name = str(t.children[0]).strip('"')
+            args = tuple(self.term(k, bound) for k in kids)
+            return Atom(camel_to_snake(name), args)
+        raise Unreadable("E001", f"unexpected `{d}`")
+
+    def term(self, t, bound: frozenset):
+        name = str(t.children[0]).strip('"')
+        kids = [k for k in t.children if isinstance(k, Tree)]
+        if kids:
+            raise Unreadable("E003", f"a nested term `{name}(...)`: the logic of programs has "
+                             "no function symbols")
+        if name in bound or self.is_variable(name):
+            return Var(name)
+        return Const(camel_to_snake(name))
+
+
+# ------------------------------------------------------------------ printing
+
+def _camel(name: str) -> str:
+    return "".join(w[:1].upper() + w[1:] for w in name.split("_")) or name
+
+
+def to_nltk(f: Formula) -> str:
+    """LINC's notation: `all x.((Quiet(x) & Nice(x)) -> Cold(x))`, `-Cold(Fiona)`."""
+    def term(a):
+        return a.name.lower() if isinstance(a, Var) else _camel(a.name)
+    if isinstance(f, Atom):
+        return f"{_camel(f.pred)}({','.join(term(a) for a in f.args)})" if f.args else _camel(f.pred)
+    if isinstance(f, Eq):
+        return f"{term(f.left)} = {term(f.right)}"
+    if isinstance(f, Top):
+        return "$T"
+    if isinstance(f, Bottom):
+        return "$F"
+    if isinstance(f, Not):
+        if isinstance(f.arg, Eq):
+            return f"{term(f.arg.left)} != {term(f.arg.right)}"
+        return "-" + _wrap(f.arg)
+    if isinstance(f, And):
+        return " & ".join(_wrap(a) for a in f.args)
+    if isinstance(f, Or):
+        return " | ".join(_wrap(a) for a in f.args)
+    if isinstance(f, Xor):
+        return f"-({_wrap(f.left)} <-> {_wrap(f.right)})"
+    if isinstance(f, Implies):
+        return f"{_wrap(f.left)} -> {_wrap(f.right)}"
+    if isinstance(f, Iff):
+        return f"{_wrap(f.left)} <-> {_wrap(f.right)}"
+    if isinstance(f, (Forall, Exists)):
+        q = "all" if isinstance(f, Forall) else "exists"
+        return f"{q} {' '.join(v.name.lower() for v in f.vars)}.({to_nltk(f.body)})"
+    raise TypeError(f"not a formula: {f!r}")
+
+
+def _wrap(f: Formula) -> str:
+    s = to_nltk(f)
+    return s if isinstance(f, (Atom, Not, Top, Bottom)) else f"({s})"
+
+
+# -------------------------------------------------------------------- LINC
+
+_PAIR = re.compile(r"^\s*(TEXT|FOL)\s*:\s*(.*?)\s*$")
+_TAG = re.compile(r"^\s*</?\s*(PREMISES|CONCLUSION|EVALUATE)\s*>\s*$", re.I)
+_LINC_VAR = re.compile(r"^[a-z]\d*$")
+
+
+class LincReader(Reader):
+    """LINC's `TEXT:` / `FOL:` pairs; the last pair is the conclusion (the query)."""
+
+    lang = "linc"
+
+    def read(self, text: str, path: str = "<program>") -> Program:
+        prog = Program(path=path, lang=self.lang, text=text)
+        index = prog.index
+        offset = 0
+        pending_text = ""
+        in_problem = False      # inside <PREMISES> or <CONCLUSION>: the problem, not code
+        items = []
+        for line in text.split("\n"):
+            start = offset
+            offset += len(line) + 1
+            tag = _TAG.match(line)
+            if tag:
+                in_problem = not line.strip().startswith("</") and tag.group(1).upper() != "EVALUATE"
+                continue
+            if in_problem or not line.strip() or line.lstrip().startswith("#"):
+                continue
+            m = _PAIR.match(line)
+            if m is None:
+                span = index.span(start + len(line) - len(line.lstrip()), start + len(line.rstrip()))
+                prog.diagnostics.append(Diagnostic(
+                    "C002", "communication", f"a line that is neither `TEXT:` nor `FOL:`: "
+                    f"`{line.strip()[:60]}`", span,
+                    fix=Fix("safe", self.comment(line.strip()), "comment-out", span)))
+                continue
+            if m.group(1) == "TEXT":
+                pending_text = m.group(2)
+                continue
+            body = m.group(2)
+            s = start + line.index(body) if body else start + len(line)
+            items.append((index.span(s, s + len(body)), body, pending_text))
+            pending_text = ""
+        for k, (span, body, gloss) in enumerate(items):
+            kind = "query" if k == len(items) - 1 and len(items) > 1 else "statement"
+            _add(prog, self, span, body, gloss, kind, lambda n: bool(_LINC_VAR.match(n)))
+        return prog
+
+    def write(self, formula, kind="statement", gloss="", program=None, vocab=None):
+        names = own_spelling(program, vocab)
+        if names:
+            from ..fol import rename_preds
+            formula = rename_preds(formula, names)
+        return to_nltk(formula)
+
+    def comment(self, text: str) -> str:
+        return "\n".join("# " + line for line in text.split("\n"))
+
+
+# ---------------------------------------------------------------- Prover9 files
+
+_LIST = re.compile(r"^\s*formulas\s*\(\s*(\w+)\s*\)\s*\.\s*$")
+_END = re.compile(r"^\s*end_of_list\s*\.\s*$")
+_DIRECTIVE = re.compile(r"^\s*(set|clear|assign|op|if|end_if|redeclare|list)\s*\(")
+_LABEL = re.compile(r"\s#\s*(label|answer|action)\s*\(.*$")
+
+
+class Prover9Reader(Reader):
+    """Prover9 input: `formulas(assumptions).` (or `sos`) ... `end_of_list.` are statements,
+    `formulas(goals).` the query; directives (`set`, `assign`) are kept and skipped."""
+
+    lang = "prover9"
+
+    def read(self, text: str, path: str = "<program>") -> Program:
+        prog = Program(path=path, lang=self.lang, text=text)
+        index = prog.index
+        prolog_style = "prolog_style_variables" in text and re.search(
+            r"^\s*set\s*\(\s*prolog_style_variables\s*\)", text, re.M) is not None
+
+        def is_variable(name: str) -> bool:
+            return name[:1].isupper() if prolog_style else name[:1] in "uvwxyz"
+        section = None
+        for start, end, stmt in _statements(text):
+            s = stmt.strip()
+            lead = start + len(stmt) - len(stmt.lstrip())
+            span = index.span(lead, end)
+            m = _LIST.match(s + ".") if not s.endswith(".") else _LIST.match(s)
+            if m:
+                section = m.group(1).lower()
+                continue
+            if _END.match(s if s.endswith(".") else s + "."):
+                section = None
+                continue
+            if _DIRECTIVE.match(s) or section is None and not s:
+                continue
+            if section is None:
+                prog.diagnostics.append(Diagnostic(
+                    "P004", "other-syntax", "a formula outside `formulas(...)` ... "
+                    "`end_of_list.`; read as an assumption", span))
+            kind = "query" if section == "goals" else "statement"
+            body = _LABEL.sub("", s.rstrip(".").rstrip())
+            _add(prog, self, span, body, "", kind, is_variable, note_free=False)
+        return prog
+
+    def write(self, formula, kind="statement", gloss="", program=None, vocab=None):
+        names = own_spelling(program, vocab)
+        if names:
+            from ..fol import rename_preds
+            formula = rename_preds(formula, names)
+        return to_prover9(formula) + "."
+
+    def comment(self, text: str) -> str:
+        return "\n".join("% " + line for line in text.split("\n"))
+
+
+def _statements(text: str):
+    """(start, end, text) of each `.`-terminated statement, comments (`%`) skipped."""
+    i, n = 0, len(text)
+    start = None
+    quote = False
+    while i < n:
+        ch = text[i]
+        if ch == '"':
+            quote = not quote
+        elif not quote and ch == "%":
+            j = text.find("\n", i)
+            i = n if j == -1 else j
+            continue
+        elif start is None and not ch.isspace():
+            start = i
+        if not quote and ch == "." and start is not None and (i + 1 == n or text[i + 1].isspace()):
+            yield start, i + 1, text[start:i + 1]
+            start = None
+        i += 1
+    if start is not None and text[start:].strip():
+        yield start, n, text[start:n]
+
+
+def _add(prog: Program, reader: Reader, span, body: str, gloss: str, kind: str, is_variable,
+         note_free: bool = True) -> None:
+    """Read one formula into a clause; a free variable is universally quantified (in a
+    Prover9 file by the format's own convention; in LINC's pairs with a Y004 note)."""
+    i = len(prog.clauses)
+    try:
+        f = parse_p9(body, is_variable)
+    except Unreadable as u:
+        prog.diagnostics.append(Diagnostic(
+            u.code, "other-syntax", f"{u}; ignored", span,
+            fix=Fix("safe", reader.comment(body), "comment-out", span)))
+        return
+    fv = free_vars(f)
+    if fv:
+        closed = closure(f)
+        if note_free:
+            prog.diagnostics.append(Diagnostic(
+                "Y004", "symbol", f"variable {', '.join(sorted(v.name for v in fv))} has no "
+                f"quantifier; read as `{describe(closed)}`", span, clause=i))
+        f = closed
+    prog.clauses.append(Clause(span, body, f, kind, body))
+    if gloss:
+        prog.gloss[i] = gloss
