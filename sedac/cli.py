@@ -618,22 +618,39 @@ def corpus():
 
 
 @corpus.command()
-@click.option("--out", "out_dir", default="corpora/prontoqa", show_default=True, metavar="DIR")
+@click.option("--style", default="prontoqa", show_default=True,
+              type=click.Choice(["prontoqa", "proofwriter"]),
+              help="prontoqa: class chains (1 to N hops); proofwriter: facts, relations, rules "
+                   "with one or two conditions and negations, depth 0 to N, True/False/Unknown.")
+@click.option("--out", "out_dir", default=None, metavar="DIR",
+              help="Default: corpora/prontoqa or corpora/proofwriter.")
 @click.option("--seed", default=7, show_default=True, type=int)
 @click.option("--per-setting", default=20, show_default=True, type=click.IntRange(1, 10000),
               help="Problems per ontology and hop count.")
-@click.option("--max-hops", default=5, show_default=True, type=click.IntRange(1, 10))
+@click.option("--max-hops", default=5, show_default=True, type=click.IntRange(1, 10),
+              help="The most hops (ProofWriter style: the greatest depth).")
 @click.option("--inject", is_flag=True, help="Also write injected.jsonl: each correct program "
               "with one recorded shallow or deep error.")
 @guarded
-def generate(out_dir, seed, per_setting, max_hops, inject):
-    """Write PrOntoQA-style problems (false and fictional ontologies, 1 to N hops)."""
+def generate(style, out_dir, seed, per_setting, max_hops, inject):
+    """Write PrOntoQA-style problems (false and fictional ontologies, 1 to N hops), or
+    ProofWriter-style ones (--style proofwriter: Logic-LM's JSON, one file per setting and
+    depth, answers A/B/C)."""
     import random
     from pathlib import Path
     from .files import write_atomic
-    from .generator import generate as gen, inject as inject_error
-    out = Path(out_dir)
+    from .generator import generate as gen, generate_proofwriter, inject as inject_error
+    out = Path(out_dir or f"corpora/{style}")
     out.mkdir(parents=True, exist_ok=True)
+    if style == "proofwriter":
+        if inject:
+            raise SedacError("--inject is for --style prontoqa")
+        made = generate_proofwriter(seed, per_setting, depths=range(0, max_hops + 1))
+        for (setting, d), ps in made.items():
+            write_atomic(str(out / f"{setting}-d{d}.json"),
+                         json.dumps([p.to_logic_lm() for p in ps], indent=1) + "\n")
+        click.echo(f"wrote {sum(len(ps) for ps in made.values())} problems to {out}")
+        return
     problems = gen(seed, per_setting, hops=range(1, max_hops + 1))
     count = 0
     for (onto, k), ps in problems.items():

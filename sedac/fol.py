@@ -434,56 +434,62 @@ def tptp_problem(axioms, conjecture: Formula | None = None, names=None) -> str:
 _P9_BIN = {Implies: "->", Iff: "<->"}
 
 
-def _p9_name(name: str, variable: bool) -> str:
+def _p9_name(name: str, variable: bool, prolog_style: bool = True) -> str:
     """A Prover9 symbol: with `set(prolog_style_variables)`, variables start upper-case and
-    everything else lower-case."""
+    everything else lower-case; without it (Prover9's default), variables start with u-z."""
     clean = re.sub(r"[^A-Za-z0-9_]", "_", name) or "x"
     if variable:
-        return clean if clean[:1].isupper() else "V" + clean
+        if prolog_style:
+            return clean if clean[:1].isupper() else "V" + clean
+        low = clean.lower()
+        return low if low[:1] in "uvwxyz" else "x" + low
     return clean if clean[:1].islower() else "n_" + clean
 
 
-def prover9_term(t: Term) -> str:
+def prover9_term(t: Term, prolog_style: bool = True) -> str:
     if isinstance(t, Func):
-        return f"{_p9_name(t.name, False)}({','.join(prover9_term(a) for a in t.args)})"
-    return _p9_name(t.name, isinstance(t, Var))
+        return f"{_p9_name(t.name, False)}({','.join(prover9_term(a, prolog_style) for a in t.args)})"
+    return _p9_name(t.name, isinstance(t, Var), prolog_style)
 
 
-def to_prover9(f: Formula) -> str:
-    """Prover9's formula syntax (for input with `set(prolog_style_variables)`)."""
-    if isinstance(f, Atom):
-        name = _p9_name(f.pred, False)
-        return f"{name}({','.join(prover9_term(a) for a in f.args)})" if f.args else name
-    if isinstance(f, Eq):
-        return f"{prover9_term(f.left)} = {prover9_term(f.right)}"
-    if isinstance(f, Top):
-        return "$T"
-    if isinstance(f, Bottom):
-        return "$F"
-    if isinstance(f, Not):
-        if isinstance(f.arg, Eq):
-            return f"{prover9_term(f.arg.left)} != {prover9_term(f.arg.right)}"
-        return f"-{_p9_wrap(f.arg)}"
-    if isinstance(f, And):
-        return " & ".join(_p9_wrap(a) for a in f.args)
-    if isinstance(f, Or):
-        return " | ".join(_p9_wrap(a) for a in f.args)
-    if isinstance(f, Xor):
-        return f"-({_p9_wrap(f.left)} <-> {_p9_wrap(f.right)})"
-    if isinstance(f, (Implies, Iff)):
-        return f"{_p9_wrap(f.left)} {_P9_BIN[type(f)]} {_p9_wrap(f.right)}"
-    if isinstance(f, (Forall, Exists)):
-        q = "all" if isinstance(f, Forall) else "exists"
-        head = " ".join(f"{q} {prover9_term(v)}" for v in f.vars)
-        return f"{head} {_p9_wrap(f.body, True)}"
-    raise TypeError(f"not a formula: {f!r}")
+def to_prover9(f: Formula, prolog_style: bool = True) -> str:
+    """Prover9's formula syntax: variables as `set(prolog_style_variables)` has them, or
+    (`prolog_style` false) Prover9's default, names starting with u-z."""
+    def term(t):
+        return prover9_term(t, prolog_style)
 
+    def wrap(g: Formula, always: bool = False) -> str:
+        s = text(g)
+        return s if not always and isinstance(g, (Atom, Top, Bottom, Not)) else f"({s})"
 
-def _p9_wrap(f: Formula, always: bool = False) -> str:
-    s = to_prover9(f)
-    if not always and isinstance(f, (Atom, Top, Bottom, Not)):
-        return s
-    return f"({s})"
+    def text(g: Formula) -> str:
+        if isinstance(g, Atom):
+            name = _p9_name(g.pred, False)
+            return f"{name}({','.join(term(a) for a in g.args)})" if g.args else name
+        if isinstance(g, Eq):
+            return f"{term(g.left)} = {term(g.right)}"
+        if isinstance(g, Top):
+            return "$T"
+        if isinstance(g, Bottom):
+            return "$F"
+        if isinstance(g, Not):
+            if isinstance(g.arg, Eq):
+                return f"{term(g.arg.left)} != {term(g.arg.right)}"
+            return f"-{wrap(g.arg)}"
+        if isinstance(g, And):
+            return " & ".join(wrap(a) for a in g.args)
+        if isinstance(g, Or):
+            return " | ".join(wrap(a) for a in g.args)
+        if isinstance(g, Xor):
+            return f"-({wrap(g.left)} <-> {wrap(g.right)})"
+        if isinstance(g, (Implies, Iff)):
+            return f"{wrap(g.left)} {_P9_BIN[type(g)]} {wrap(g.right)}"
+        if isinstance(g, (Forall, Exists)):
+            q = "all" if isinstance(g, Forall) else "exists"
+            head = " ".join(f"{q} {term(v)}" for v in g.vars)
+            return f"{head} {wrap(g.body, True)}"
+        raise TypeError(f"not a formula: {g!r}")
+    return text(f)
 
 
 _UNI_BIN = {Implies: "→", Iff: "↔", Xor: "⊕"}

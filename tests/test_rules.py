@@ -12,10 +12,19 @@ def test_rule(rule_case):
     rewritten, codes = rewrite_formula(f, vocab)
     assert rewritten == parse_formula(rule_case["rewrite"])
     assert codes == rule_case["codes"]
+    proposed = propose(f, vocab)
     if "candidates" in rule_case:
-        got = {equivalence_key(g) for g in propose(f, vocab)}
+        # D1-D3 (closed under composition) give exactly these
+        got = {equivalence_key(g) for g, codes in proposed.items()
+               if all(c in ("D1", "D2", "D3") or c.startswith("R") for c in codes)}
         want = {equivalence_key(parse_formula(c)) for c in rule_case["candidates"]}
         assert got == want
+    keys = {equivalence_key(g): codes for g, codes in proposed.items()}
+    for inc in rule_case.get("includes", ()):
+        codes = keys.get(equivalence_key(parse_formula(inc["candidate"])))
+        assert codes is not None and inc["rule"] in codes, inc
+    for exc in rule_case.get("excludes", ()):
+        assert equivalence_key(parse_formula(exc)) not in keys, exc
 
 
 def test_registry_codes_are_unique_and_complete():

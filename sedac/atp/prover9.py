@@ -20,6 +20,7 @@ from .base import (CONTRADICTORY_AXIOMS, COUNTER_SATISFIABLE, DEFAULT_TIME_LIMIT
 
 _LOADERS = ("/lib64/ld-linux-x86-64.so.2", "/lib/ld-linux-aarch64.so.1")
 _LABEL = re.compile(r"# label\(a(\d+)\)")
+_PROOFS = re.compile(r"^Exiting with [1-9]\d* proofs?\.", re.M)
 # Prover9's exit codes: 0 a proof, 2 the search space exhausted (no proof exists: this is
 # a complete procedure), 3-6 a resource limit.
 _EXIT = {0: THEOREM, 2: COUNTER_SATISFIABLE, 3: TIMEOUT, 4: TIMEOUT, 5: GAVE_UP, 6: GAVE_UP}
@@ -47,6 +48,8 @@ def prover9_input(axioms: Sequence[Formula], goal: Formula | None, time_limit: f
     # so the goal does not follow
     lines = ["set(prolog_style_variables).", "clear(print_initial_clauses).",
              "clear(print_kept).", "clear(print_given).", "assign(max_weight, 1000000).",
+             # a proof found while eliminating predicates is reported with `sos_empty`
+             "clear(predicate_elim).",
              "assign(sos_limit, -1).",
              f"assign(max_seconds, {max(1, int(round(time_limit)))}).",
              "formulas(assumptions)."]
@@ -76,6 +79,8 @@ class Prover9(Prover):
         except (OSError, TypeError) as e:
             return Verdict(ERROR, self.name, watch.seconds, detail=str(e))
         status = _EXIT.get(proc.returncode)
+        if _PROOFS.search(proc.stdout):
+            status = THEOREM
         if status is None:
             tail = (proc.stdout + proc.stderr).strip().splitlines()[-3:]
             return Verdict(ERROR, self.name, watch.seconds, detail=" ".join(tail)[-300:])

@@ -218,8 +218,7 @@ class Prover9Reader(Reader):
     def read(self, text: str, path: str = "<program>") -> Program:
         prog = Program(path=path, lang=self.lang, text=text)
         index = prog.index
-        prolog_style = "prolog_style_variables" in text and re.search(
-            r"^\s*set\s*\(\s*prolog_style_variables\s*\)", text, re.M) is not None
+        prolog_style = _prolog_style(text)
 
         def is_variable(name: str) -> bool:
             return name[:1].isupper() if prolog_style else name[:1] in "uvwxyz"
@@ -251,10 +250,15 @@ class Prover9Reader(Reader):
         if names:
             from ..fol import rename_preds
             formula = rename_preds(formula, names)
-        return to_prover9(formula) + "."
+        return to_prover9(formula, _prolog_style(program.text if program else "")) + "."
 
     def comment(self, text: str) -> str:
         return "\n".join("% " + line for line in text.split("\n"))
+
+
+def _prolog_style(text: str) -> bool:
+    return "prolog_style_variables" in text and re.search(
+        r"^\s*set\s*\(\s*prolog_style_variables\s*\)", text, re.M) is not None
 
 
 def _statements(text: str):
