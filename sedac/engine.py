@@ -11,7 +11,8 @@ from dataclasses import dataclass, field, replace
 from .atp import Prover, Session, get_prover
 from .closed_world import ask_closed
 from .forward import ask_forward
-from .fol import Formula, Not, constants, describe, negate, predicates, rename_preds
+from .fol import (Forall, Formula, Not, Top, constants, describe, implication_parts, negate,
+                  predicates, rename_preds)
 from .errors import SedacError
 from .program import CATEGORIES, Clause, Diagnostic, Fix, Program
 from .readers import reader_for
@@ -329,8 +330,7 @@ def _full_sedac(program: Program, truth: Truth, results: list[ClauseResult], ses
         accepted = []
         for g, codes in candidates:
             vg = session.entails(nl_ax, g)
-            # a candidate that holds whatever the text says (`(p ∧ ¬p) → q`) says nothing
-            if vg.holds and not session.entails([], g, evidence=False).holds:
+            if vg.holds and _informative(g, nl_ax, session):
                 accepted.append((g, codes, vg))
         if not accepted:
             v = session.entails(nl_ax, f)   # again, now with its countermodel
@@ -384,6 +384,23 @@ def _full_sedac(program: Program, truth: Truth, results: list[ClauseResult], ses
             clause=r.index, proof=(nl_ax, best, vbest.status)))
 
 
+def _informative(g: Formula, nl_ax: list[Formula], session: Session) -> bool:
+    """Whether a candidate says something: not valid (`(p ∧ ¬p) → q`), and, unless it is one
+    of the text's own sentences, for a rule not true merely because the text already says its
+    conclusion or denies its conditions (`blue(tom) → cat(tom)` when the text says Tom is a
+    cat)."""
+    if session.entails([], g, evidence=False).holds:
+        return False
+    if equivalence_key(g) in {equivalence_key(a) for a in nl_ax}:
+        return True    # one of the text's own sentences
+    vs, body, head = implication_parts(g)
+    if isinstance(body, Top):
+        return True
+    close = (lambda f: Forall(vs, f)) if vs else (lambda f: f)
+    return not (session.entails(nl_ax, close(head), evidence=False).holds
+                or session.entails(nl_ax, close(Not(body)), evidence=False).holds)
+
+
 def _gloss_formulas(program: Program, results: list[ClauseResult], truth: Truth) -> dict:
     """The clauses' glosses (Logic-LM's `::: sentence`) that the text's grammar reads, as
     formulas: what the program itself says each clause means."""
@@ -404,7 +421,7 @@ def _gloss_beside(program: Program, truth: Truth, r: ClauseResult, clause: Claus
     if equivalence_key(gloss) == equivalence_key(f) or session.entails([f], gloss, evidence=False).holds:
         return
     vg = session.entails(truth.axioms, gloss)
-    if not vg.holds or session.entails([], gloss, evidence=False).holds:
+    if not vg.holds or not _informative(gloss, truth.axioms, session):
         return
     r.added, r.codes = gloss, r.codes + ("D12",)
     rule = BY_CODE["D12"]

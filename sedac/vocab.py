@@ -281,7 +281,9 @@ who whom whose where when while or and but nor if then else than because so it i
 their there this these those he she him her his i we you me us our your is are was were be
 been being am has have had do does did not never very also only just of to in on at by with
 from for as into onto about over under
-""".split())
+true false conclusion conclusions statement statements premise premises answer question query
+following above given
+""".split())   # (the last lines: words about the problem, `The conclusion is true.`, never of it)
 
 
 def _content(words_: list[str]) -> bool:

@@ -30,7 +30,7 @@ def test_every_gold_chain_is_t1_with_every_step_true(rel):
 
 def test_labels_path_and_evidence():
     steps = ["Rex is a cow.", "Rex is a carnivore.", "Rex is small.", "Rex is blue.",
-             "The moon is cheese.", "Carnivores are not blue.", "Rex is not blue."]
+             "The moon is made of cheese.", "Carnivores are not blue.", "Rex is not blue."]
     r = verify_chain(Chain("x", CONTEXT, "True or false: Rex is blue.", "False", steps, "False"))
     labels = [s["label"] for s in r["steps"]]
     assert labels == ["True", "True", "Unknown", "False", "Unparsed", "True", "True"]
