@@ -120,6 +120,12 @@ LINE_FORMATS = [
     ("fol", "Premises:\n" + "Cat(x) ∧ " * 30_000 + "Dog(x) ::: " + "a " * 50_000 + "\n"),
     ("fol", "Premises:\n" + "(" * 100_000 + "\n"),
     ("tptp", "fof(a, axiom, " + "~ " * 50_000 + "p).\n"),
+    ("pyke", "Facts:\n" + "Likes(a, not " * 30_000 + "\n"),
+    ("pyke", "Facts:\n" + "P(x) = " * 30_000 + "\n"),
+    ("linc", "FOL:\t" + "-" * 100_000 + "P(a)\n"),
+    ("linc", "TEXT:\t" + "a " * 100_000 + "\nFOL:\t" + "all x. " * 20_000 + "P(x)\n"),
+    ("prover9", "formulas(assumptions).\n" + "p(a) & " * 30_000 + "q(b).\nend_of_list.\n"),
+    ("prover9", "formulas(assumptions).\n" + "x" * 200_000 + "\n"),
 ]
 
 

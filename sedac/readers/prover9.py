@@ -47,7 +47,10 @@ def parse_p9(text: str, is_variable) -> Formula:
         raise Unreadable("E001", f"unexpected `{text[e.pos_in_stream]}` at column {col}"
                          if e.pos_in_stream is not None and e.pos_in_stream < len(text)
                          else "the formula ends early: an unbalanced bracket or a missing operand") from None
-    return _Convert(is_variable).formula(tree.children[0], frozenset())
+    try:
+        return _Convert(is_variable).formula(tree.children[0], frozenset())
+    except RecursionError:
+        raise Unreadable("E002", "the formula nests too deeply") from None
 
 
 class _Convert:

@@ -142,8 +142,8 @@ def _negation_note(sign: str) -> tuple[str, str, str]:
 
 
 _REVERSED = re.compile(r"^(.*?)<<<(.*)$")
-_EQ_TV = re.compile(r"([A-Za-z_]\w*\(([^()]*)\))\s*==?\s*(True|False)\b")
-_NOT_ARG = re.compile(r"([A-Za-z_]\w*)\(([^()]*?),\s*not\s+([A-Za-z_]\w*)\s*\)")
+_EQ_TV = re.compile(r"(?<!\w)([A-Za-z_]\w*\(([^()]*)\))\s*==?\s*(True|False)\b")
+_NOT_ARG = re.compile(r"(?<!\w)([A-Za-z_]\w*)\(([^()]*?),\s*not\s+([A-Za-z_]\w*)\s*\)")
 _NOT_CALL = re.compile(r"\b(?:Not|NOT|not)\(\s*([A-Za-z_]\w*\([^()]*\))\s*(?:,\s*(True|False)\s*)?\)")
 _SPACED_ARG = re.compile(r"(?<=[(,])(\s*)([A-Za-z][A-Za-z0-9_]*(?:[ \t]+[A-Za-z][A-Za-z0-9_]*)+)(\s*)(?=[,)])")
 _ENGLISH_IS = re.compile(r"^(?:[Tt]he\s+)?([A-Za-z]+(?:\s+[a-z]+)?)\s+is\s+(not\s+)?([A-Za-z]+)$")
