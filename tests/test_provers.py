@@ -66,7 +66,7 @@ def test_cross_check_with_fake_prover_raises_on_disagreement():
 
 def test_unknown_and_missing_provers():
     with pytest.raises(ProverError, match="unknown prover"):
-        get_prover("prover9")
+        get_prover("prover10")
     if not get_prover.__globals__["VampireProver"].available():
         with pytest.raises(ProverError, match="not installed"):
             get_prover("vampire")

@@ -41,7 +41,7 @@ def test_pyke_reading_and_taxonomy():
     prog = read_program(PYKE, "p.pyke")
     assert prog.lang == "pyke"
     assert _codes(prog) == [(4, "P001", "other-syntax"), (6, "N001", "natural-language"),
-                            (11, "C004", "communication")]
+                            (8, "Y010", "symbol"), (11, "C004", "communication")]
     assert [to_tptp(c.formula) for c in prog.clauses] == [
         "! [Vx] : (rompuses(Vx) => ~ small(Vx))", "yumpus(max)", "rompus(max)",
         "! [Vx] : ((rompus(Vx) & yumpus(Vx)) => ~ hot(Vx))", "~ small(max)"]
