@@ -493,14 +493,27 @@ def prove(problem, prover, time_limit):
 @click.option("--limit", type=click.IntRange(1), help="Only the first N problems of each corpus.")
 @click.option("--compare", "compare_dirs", multiple=True, metavar="DIR",
               help="Print the tables of earlier --out folders side by side (repeatable).")
+@click.option("--format", "table_format", default="text", show_default=True,
+              type=click.Choice(["text", "markdown", "latex", "csv"]),
+              help="How --compare prints its tables.")
+@click.option("--figure", "figure_path", metavar="FILE",
+              help="With --compare: draw the cross-model figure here (.png, .svg or .pdf).")
+@click.option("--figure-format", default="png", show_default=True,
+              type=click.Choice(["png", "svg", "pdf"]), help="Format of the figures --out draws.")
+@click.option("--html", "html", is_flag=True,
+              help="Also write a browsable report into --out (as `sedac report DIR` does).")
 @guarded
-def eval_cmd(corpora, out_dir, jobs, prover, limit, compare_dirs):
-    """Evaluate a corpus: accuracy per condition and semantics, errors per category."""
+def eval_cmd(corpora, out_dir, jobs, prover, limit, compare_dirs, table_format, figure_path,
+             figure_format, html):
+    """Evaluate a corpus: accuracy per condition and semantics, errors per category.
+
+    With several corpora and --out, each corpus also gets its own folder DIR/NAME with its
+    own results, summary and figures; DIR holds the run as a whole."""
     import time
     from pathlib import Path
     from .atp import get_prover
     from .corpus import read_corpus
-    from .evaluate import compare_table, run_eval, summarize, write_outputs
+    from .evaluate import compare_table, run_eval, run_metadata, summarize, write_outputs
     if compare_dirs:
         summaries = []
         for d in compare_dirs:
@@ -509,15 +522,26 @@ def eval_cmd(corpora, out_dir, jobs, prover, limit, compare_dirs):
                 summaries.append((Path(d).name, json.loads(p.read_text(encoding="utf-8"))))
             except (OSError, ValueError) as e:
                 raise SedacError(f"no readable summary.json ({e})", path=str(p)) from None
-        click.echo(compare_table(summaries), nl=False)
+        click.echo(compare_table(summaries, table_format), nl=False)
+        if figure_path:
+            from .plots import FORMATS, write_comparison_figure
+            if Path(figure_path).suffix.lstrip(".") not in FORMATS:
+                raise SedacError("the figure's name must end in .png, .svg or .pdf",
+                                 path=figure_path)
+            write_comparison_figure(Path(figure_path), summaries)
         return
+    if figure_path:
+        raise SedacError("--figure draws the comparison of --compare folders")
     if not corpora:
         raise SedacError("name at least one corpus file (or --compare DIR...)")
     get_prover(prover)  # fail early on an unknown or missing prover
     problems = []
+    spans = []           # (corpus, first, end) in `problems`
     for c in corpora:
         ps = read_corpus(c)
-        problems.extend(ps[:limit] if limit else ps)
+        ps = ps[:limit] if limit else ps
+        spans.append((c, len(problems), len(problems) + len(ps)))
+        problems.extend(ps)
     if not problems:
         raise SedacError("the corpus holds no problems", path=corpora[0])
     if out_dir:   # before the run, not after it
@@ -531,12 +555,36 @@ def eval_cmd(corpora, out_dir, jobs, prover, limit, compare_dirs):
 
     start = time.perf_counter()
     records = run_eval(problems, jobs=jobs, prover=prover, progress=progress)
-    summary = summarize(records, time.perf_counter() - start)
+    seconds = time.perf_counter() - start
+    summary = summarize(records, seconds, run_metadata(list(corpora), prover))
+    if len(corpora) > 1:
+        summary["by_corpus"] = {}
+        for c, a, b in spans:
+            part = summarize(records[a:b], seconds * (b - a) / max(1, len(records)),
+                             run_metadata([c], prover))
+            summary["by_corpus"][Path(c).stem] = part
+            if out_dir:
+                write_outputs(Path(out_dir) / Path(c).stem, records[a:b], part, Path(c).stem,
+                              figure_format)
     if out_dir:
         title = ", ".join(Path(c).stem for c in corpora)
-        write_outputs(Path(out_dir), records, summary, title)
+        write_outputs(Path(out_dir), records, summary, title, figure_format)
+        if html:
+            from .report import write_report
+            write_report(Path(out_dir))
     click.echo(json.dumps(summary, indent=2))
     sys.exit(EXIT_FINDINGS if summary["failed"] else EXIT_CLEAN)
+
+
+@main.command()
+@click.argument("out_dir", metavar="DIR")
+@guarded
+def report(out_dir):
+    """Write a browsable HTML report of an `eval --out DIR` folder into DIR/report/."""
+    from pathlib import Path
+    from .report import write_report
+    index = write_report(Path(out_dir))
+    click.echo(f"wrote {index}")
 
 
 # -------------------------------------------------------------- verify-chain

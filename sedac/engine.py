@@ -250,7 +250,9 @@ def _shallow_diag(clause: Clause, i: int, f: Formula, g: Formula, codes, program
     if rename_constants(rename_preds(g, names), own_names(program, vocab)) == f:
         return None    # only the program's own names for the text's words (`need`, `num`)
     text = clause_text(g, program, clause.kind, program.gloss.get(i, ""), vocab)
-    if text is not None and _same_text(text, clause.read_text or clause.text):
+    gloss = program.gloss.get(i, "")
+    said = text[:-len(f" ::: {gloss}")] if text and gloss and text.endswith(f" ::: {gloss}") else text
+    if said is not None and _same_text(said, clause.read_text or clause.text):
         return None
     return Diagnostic(
         first.code, "shallow-semantic",

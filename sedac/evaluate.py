@@ -15,7 +15,7 @@ from collections import Counter
 from pathlib import Path
 
 from .corpus import Problem
-from .engine import analyse, answer_open, asked
+from .engine import analyse, answer_open, asked, diagnostic_json
 from .closed_world import ask_closed
 from .forward import ask_forward
 from .fol import Formula, Var, constants, describe, negate, predicates
@@ -101,6 +101,11 @@ def evaluate_problem(problem: Problem, prover: str = "auto") -> dict:
         record["reason"] = explain_wrong(truth, full, problem.answer, session,
                                          "open_world" if "open_world" in wrong else "forward")
     record["prover_calls"] = session.calls
+    # what a report page shows: the problem, the program, each diagnostic, the fixed program
+    record["text"] = problem.text
+    record["program"] = program_text
+    record["diagnostics"] = [diagnostic_json(d) for d in full.diagnostics]
+    record["fixed_program"] = full.fixed_program(unsafe=True)
     return record
 
 
@@ -231,7 +236,16 @@ def run_eval(problems: list[Problem], jobs: int = 1, prover: str = "auto", progr
     return out
 
 
-def summarize(records: list[dict], seconds: float) -> dict:
+def run_metadata(corpora: list[str], prover: str) -> dict:
+    """What a paper needs to say how a summary was made."""
+    import datetime
+    from . import __version__
+    return {"sedac_version": __version__, "prover": prover,
+            "semantics": list(SEMANTICS), "corpus": [str(c) for c in corpora],
+            "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")}
+
+
+def summarize(records: list[dict], seconds: float, meta: dict | None = None) -> dict:
     ok = [r for r in records if "failed" not in r]
     n = len(records)
     conditions = {}
@@ -252,7 +266,7 @@ def summarize(records: list[dict], seconds: float) -> dict:
     wrong_forward = [r for r in ok if not r["correct"]["full"]["forward"]]
     forward_reasons = Counter(m["status"] for r in wrong_forward
                               for m in r.get("reason", {}).get("missing", []))
-    return {"problems": n, "failed": n - len(ok), "seconds": round(seconds, 2),
+    return {**(meta or {}), "problems": n, "failed": n - len(ok), "seconds": round(seconds, 2),
             "conditions": conditions, "errors": {c: errors.get(c, 0) for c in CATEGORIES},
             "instances_with_errors": with_errors,
             "full_wrong": {"problems": len(wrong_full),
@@ -264,19 +278,30 @@ def summarize(records: list[dict], seconds: float) -> dict:
                                    "missing_sentences": dict(forward_reasons)}}
 
 
-def write_outputs(out: Path, records: list[dict], summary: dict, title: str = "") -> None:
+def write_outputs(out: Path, records: list[dict], summary: dict, title: str = "",
+                  figure_format: str = "png") -> None:
     from .files import output_folder, write_atomic
     out = output_folder(str(out), "--out folder")
     write_atomic(str(out / "results.jsonl"),
                  "".join(json.dumps(r, ensure_ascii=False, sort_keys=True) + "\n" for r in records))
     write_atomic(str(out / "summary.json"), json.dumps(summary, indent=2) + "\n")
-    rows = ["id," + ",".join(CATEGORIES)]
+    write_atomic(str(out / "stats.csv"), stats_csv(records))
+    from .plots import write_figures
+    write_figures(out, records, summary, title, figure_format)
+
+
+def stats_csv(records: list[dict]) -> str:
+    """One row per problem: its id and corpus, its errors per category, and whether each
+    condition answered it right under each semantics (1/0; empty for a failed problem)."""
+    correct = [f"{c}_{w}" for c in CONDITIONS for w in SEMANTICS]
+    rows = ["id,source," + ",".join(CATEGORIES) + "," + ",".join(correct)]
     for r in records:
         errs = r.get("errors", {})
-        rows.append(_csv(r["id"]) + "," + ",".join(str(errs.get(c, 0)) for c in CATEGORIES))
-    write_atomic(str(out / "stats.csv"), "\n".join(rows) + "\n")
-    from .plots import write_figures
-    write_figures(out, records, summary, title)
+        marks = ["" if "correct" not in r else str(int(bool(r["correct"][c][w])))
+                 for c in CONDITIONS for w in SEMANTICS]
+        rows.append(_csv(r["id"]) + "," + _csv(r.get("source", "")) + ","
+                    + ",".join(str(errs.get(c, 0)) for c in CATEGORIES) + "," + ",".join(marks))
+    return "\n".join(rows) + "\n"
 
 
 def _csv(s: str) -> str:
@@ -284,23 +309,69 @@ def _csv(s: str) -> str:
     return '"' + s.replace('"', '""') + '"' if any(ch in s for ch in ',"\n') else s
 
 
-def compare_table(summaries: list[tuple[str, dict]]) -> str:
-    """The paper's tables, side by side for several evaluated corpora."""
+def compare_rows(summaries: list[tuple[str, dict]]) -> list[tuple[str, list[list[str]]]]:
+    """The paper's tables for several evaluated corpora: (title, rows), the first row the
+    header."""
     names = [n for n, _ in summaries]
-    width = max(12, *(len(n) for n in names))
-    lines = ["Answer accuracy (open world / closed world / forward)",
-             "condition".ljust(10) + "".join(n.rjust(width + 2) for n in names)]
+    tables = []
+    acc = [["condition"] + names]
     for c in CONDITIONS:
         cells = []
         for _, s in summaries:
             cs = s["conditions"][c]
             cells.append(" / ".join(f"{cs[w]['accuracy']:.3f}" for w in SEMANTICS if w in cs))
-        lines.append(c.ljust(10) + "".join(x.rjust(width + 2) for x in cells))
-    lines += ["", "Errors per 100 problems",
-              "category".ljust(18) + "".join(n.rjust(width + 2) for n in names)]
+        acc.append([c] + cells)
+    worlds = [w for w in SEMANTICS if all(w in s["conditions"]["raw"] for _, s in summaries)]
+    tables.append((f"Answer accuracy ({' / '.join(w.replace('_', ' ') for w in worlds)})", acc))
+    err = [["category"] + names]
     for cat in CATEGORIES:
-        cells = [f"{100 * s['errors'][cat] / max(1, s['problems']):.1f}" for _, s in summaries]
-        lines.append(cat.ljust(18) + "".join(x.rjust(width + 2) for x in cells))
-    cells = [f"{100 * s['instances_with_errors'] / max(1, s['problems']):.1f}" for _, s in summaries]
-    lines.append("instances w/ errors".ljust(18) + "".join(x.rjust(width + 2) for x in cells))
-    return "\n".join(lines) + "\n"
+        err.append([cat] + [f"{100 * s['errors'][cat] / max(1, s['problems']):.1f}"
+                            for _, s in summaries])
+    err.append(["instances w/ errors"] + [f"{100 * s['instances_with_errors'] / max(1, s['problems']):.1f}"
+                                          for _, s in summaries])
+    tables.append(("Errors per 100 problems", err))
+    for key, label in (("full_wrong", "open world"), ("full_wrong_forward", "forward")):
+        if not all(key in s for _, s in summaries):
+            continue
+        wrong = [["", *names],
+                 ["wrong after full SEDAC"] + [str(s[key]["problems"]) for _, s in summaries],
+                 ["of them explained"] + [str(s[key]["explained"]) for _, s in summaries]]
+        statuses = sorted({k for _, s in summaries for k in s[key].get("missing_sentences", {})})
+        for st in statuses:
+            wrong.append([f"needed sentences {st}"] +
+                         [str(s[key].get("missing_sentences", {}).get(st, 0)) for _, s in summaries])
+        tables.append((f"Wrong after full SEDAC ({label}) and explained", wrong))
+    return tables
+
+
+def compare_table(summaries: list[tuple[str, dict]], fmt: str = "text") -> str:
+    """The tables side by side, as text, Markdown, LaTeX or CSV."""
+    out = []
+    for title, rows in compare_rows(summaries):
+        if fmt == "markdown":
+            out += [f"**{title}**", "", "| " + " | ".join(rows[0]) + " |",
+                    "|" + "---|" * len(rows[0])]
+            out += ["| " + " | ".join(r) + " |" for r in rows[1:]] + [""]
+        elif fmt == "latex":
+            esc = _latex
+            out += [f"% {title}", "\\begin{tabular}{l" + "r" * (len(rows[0]) - 1) + "}",
+                    "\\hline", " & ".join(esc(x) for x in rows[0]) + " \\\\", "\\hline"]
+            out += [" & ".join(esc(x) for x in r) + " \\\\" for r in rows[1:]]
+            out += ["\\hline", "\\end{tabular}", ""]
+        elif fmt == "csv":
+            out += [_csv("table") + "," + ",".join(_csv(x) for x in rows[0])]
+            out += [_csv(title) + "," + ",".join(_csv(x) for x in r) for r in rows[1:]]
+        else:
+            width = max(12, *(len(x) for r in rows for x in r[1:]))
+            first = max(len(r[0]) for r in rows) + 2
+            out += [title]
+            out += [r[0].ljust(first) + "".join(x.rjust(width + 2) for x in r[1:]) for r in rows]
+            out += [""]
+    return "\n".join(out).rstrip("\n") + "\n"
+
+
+def _latex(s: str) -> str:
+    for a, b in (("\\", "\\textbackslash{}"), ("&", "\\&"), ("%", "\\%"), ("_", "\\_"),
+                 ("#", "\\#")):
+        s = s.replace(a, b)
+    return s

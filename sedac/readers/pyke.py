@@ -133,7 +133,8 @@ class PykeReader(SectionReader):
 
     def write(self, formula, kind="statement", gloss="", program=None, vocab=None):
         names = own_spelling(program, vocab)
-        return pyke_text(rename_preds(formula, names) if names else formula, kind)
+        text = pyke_text(rename_preds(formula, names) if names else formula, kind)
+        return f"{text} ::: {gloss}" if text and gloss else text
 
 
 def _negation_note(sign: str) -> tuple[str, str, str]:
