@@ -502,9 +502,18 @@ def prove(problem, prover, time_limit):
               type=click.Choice(["png", "svg", "pdf"]), help="Format of the figures --out draws.")
 @click.option("--html", "html", is_flag=True,
               help="Also write a browsable report into --out (as `sedac report DIR` does).")
+@click.option("--backend", default="process", show_default=True,
+              type=click.Choice(["process", "ray"]),
+              help="process: --jobs worker processes here; ray: Ray actors (pip install "
+                   "'sedac[ray]'), a local Ray runtime or the cluster at --address.")
+@click.option("--address", metavar="ADDR", help="With --backend ray: join this Ray cluster "
+              "(host:port of its head) instead of starting a local runtime.")
+@click.option("--task-timeout", type=click.FloatRange(1), metavar="SECONDS",
+              help="With --backend ray: a batch running longer is stopped and tried again once "
+                   "(default 600).")
 @guarded
 def eval_cmd(corpora, out_dir, jobs, prover, limit, compare_dirs, table_format, figure_path,
-             figure_format, html):
+             figure_format, html, backend, address, task_timeout):
     """Evaluate a corpus: accuracy per condition and semantics, errors per category.
 
     With several corpora and --out, each corpus also gets its own folder DIR/NAME with its
@@ -534,6 +543,11 @@ def eval_cmd(corpora, out_dir, jobs, prover, limit, compare_dirs, table_format, 
         raise SedacError("--figure draws the comparison of --compare folders")
     if not corpora:
         raise SedacError("name at least one corpus file (or --compare DIR...)")
+    if backend == "ray":
+        from .distributed import ray_installed
+        ray_installed()     # fail early, in one line, when Ray is not installed
+    elif address or task_timeout:
+        raise SedacError("--address and --task-timeout go with --backend ray")
     get_prover(prover)  # fail early on an unknown or missing prover
     problems = []
     spans = []           # (corpus, first, end) in `problems`
@@ -554,7 +568,8 @@ def eval_cmd(corpora, out_dir, jobs, prover, limit, compare_dirs, table_format, 
             click.echo(f"\r{done}/{total} problems", err=True, nl=done == total)
 
     start = time.perf_counter()
-    records = run_eval(problems, jobs=jobs, prover=prover, progress=progress)
+    records = run_eval(problems, jobs=jobs, prover=prover, progress=progress, backend=backend,
+                       address=address, task_timeout=task_timeout)
     seconds = time.perf_counter() - start
     summary = summarize(records, seconds, run_metadata(list(corpora), prover))
     if len(corpora) > 1:

@@ -311,6 +311,7 @@ def _full_sedac(program: Program, truth: Truth, results: list[ClauseResult], ses
     nl_ax = truth.axioms
     lp_ax = [r.safe for r in results]
     glosses = _gloss_formulas(program, results, truth)
+    text_forms = {equivalence_key(a): a for a in nl_ax}
     for k, r in enumerate(results):
         clause = program.clauses[r.index]
         f = r.safe
@@ -368,6 +369,9 @@ def _full_sedac(program: Program, truth: Truth, results: list[ClauseResult], ses
             scored.append((-(score or 0), len(deep), codes, g, vg, score))
         scored.sort(key=lambda t: (t[0], t[1], t[2]))
         _, _, codes, best, vbest, score = scored[0]
+        # a repair that is a sentence of the text up to contraposition is written the way the
+        # text says it: forward chaining (and Prolog) use a rule only in its own direction
+        best = text_forms.get(equivalence_key(best), best)
         r.unsafe, r.status, r.codes = best, "fixable", r.codes + tuple(codes)
         deep = [c for c in codes if c.startswith("D")]
         rule = BY_CODE[deep[0]]

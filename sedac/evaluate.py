@@ -212,8 +212,16 @@ def _worker(args):
                 "failed": f"{type(e).__name__}: {e}"}
 
 
-def run_eval(problems: list[Problem], jobs: int = 1, prover: str = "auto", progress=None) -> list[dict]:
-    """Evaluate problems in input order, with `jobs` worker processes."""
+def run_eval(problems: list[Problem], jobs: int = 1, prover: str = "auto", progress=None,
+             backend: str = "process", address: str | None = None,
+             task_timeout: float | None = None) -> list[dict]:
+    """Evaluate problems in input order, with `jobs` worker processes, or (`backend="ray"`)
+    on Ray actors: a local runtime, or the cluster at `address` (see `sedac.distributed`)."""
+    if backend == "ray":
+        from .distributed import DEFAULT_TASK_TIMEOUT, run_eval_ray
+        return run_eval_ray(problems, prover, workers=jobs if jobs > 1 or not address else None,
+                            address=address, progress=progress,
+                            task_timeout=task_timeout or DEFAULT_TASK_TIMEOUT)
     tasks = [(p, prover) for p in problems]
     if jobs <= 1:
         out = []

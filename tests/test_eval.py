@@ -28,7 +28,7 @@ def test_problems_only_corpus_reaches_accuracy_one(tmp_path):
     lines = (out / "results.jsonl").read_text().splitlines()
     assert len(lines) == 80 and json.loads(lines[0])["program_source"] == "ground-truth"
     csv = (out / "stats.csv").read_text().splitlines()
-    assert csv[0].startswith("id,symbol,natural-language") and len(csv) == 81
+    assert csv[0].startswith("id,source,symbol,natural-language") and len(csv) == 81
     for png in ("errors_by_category.png", "category_correlation.png", "accuracy_by_condition.png"):
         assert (out / png).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 

@@ -41,7 +41,8 @@ def test_wren_statuses_categories_and_answers():
     assert loading == [(2, "E008"), (2, "Y009"), (3, "Y009"), (4, "Y009")]   # integer/1
     d1 = next(d for d in report.diagnostics if d.code == "D1")
     assert d1.evidence["entailed_by"][0]["sentence"] == 1   # the contrapositive of sentence 1
-    assert "neg_integer(X) :- fruity(X)." == d1.fix.replacement
+    # ... written as the text says it, so that forward chaining and Prolog use it
+    assert "neg_fruity(X) :- is_integer(X)." == d1.fix.replacement
     d000 = next(d for d in report.diagnostics if d.code == "D000")
     assert d000.evidence["countermodel"]["extension"]["integer"] == [["wren"]]
 
@@ -57,6 +58,7 @@ def test_wren_statuses_categories_and_answers():
     assert answer_open(partial.formulas("safe"), question, session) == "Unknown"
     assert answer_open(full.formulas("unsafe"), question, session) == "True"
     assert full.answer == {"query": "¬fruity(wren)", "open_world": "True", "closed_world": "True",
+                           "forward": "True",   # the repair is written as the text says it
                            "evidence": {"lines": [2, 3], "prover": "z3"}}  # the proof's clauses
 
 
@@ -70,7 +72,8 @@ def test_alex_program_errors():
     assert ("D3", "deep-semantic", "fixed") in lines[2]     # liquid(X) :- \+composite(X)
     # the deep fix, which includes the shallow one on the same line, is what gets written
     fixed = report.fixed_program().splitlines()
-    assert fixed[1].startswith(":- dynamic ") and "liquid/1" in fixed[1]   # E008, before line 2
+    assert fixed[1].startswith(":- dynamic ")   # E008, before line 2
+    assert fixed[2] == "neg_liquid(X) :- composite_number(X)."   # as the text says it
     assert fixed[2] == "neg_composite_number(X) :- liquid(X)."
     assert ("D000", "deep-semantic", "dropped") in lines[4]  # number(X). claims everything
     assert lines[13] == [("N001", "natural-language", "fixed")]

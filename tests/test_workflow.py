@@ -88,7 +88,7 @@ def test_show_fixes_quiet_and_the_answer_version(tmp_path):
     (tmp_path / "p.pl").write_text("cat(tom).\nmammal(X) :- cats(X).\n?- mammal(tom).\n")
     r = sedac_cli("check", "p.pl", "--show-fixes", cwd=tmp_path)
     assert "    fix (safe): mammal(X) :- cat(X)." in r.stdout
-    assert "closed world True (after safe fixes)" in r.stdout
+    assert "closed world True, forward True (after safe fixes)" in r.stdout
     r = sedac_cli("check", "p.pl", "--quiet", cwd=tmp_path)
     assert r.stdout.splitlines() == [
         "p.pl:2:1: R5 [shallow-semantic] plural noun body: `∀X (cats(X) → mammal(X))` means "
