@@ -18,6 +18,7 @@ CORPORA = ROOT.parent / "shared" / "corpora" / "logic-lm"
 # Everything stays on 127.0.0.1: Ray reads this when it is imported (else it swaps the
 # loopback address for the machine's interface), and token authentication is on.
 os.environ.setdefault("RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER", "0")
+os.environ["RAY_AUTH_MODE"] = "token"
 import ray  # noqa: E402  (in the test extras; .ci/run installs it)
 RAY_CLI = [sys.executable, "-c", "import sys; from ray.scripts.scripts import main; "
            "sys.argv[0] = 'ray'; main()"]
@@ -34,10 +35,7 @@ def cluster(tmp_path_factory):
     """A Ray head on 127.0.0.1, started and stopped by the test itself."""
     port = _free_port()
     tmp = tmp_path_factory.mktemp("ray")
-    # token authentication on for the cluster and for whoever joins it (this process, and
-    # the sedac commands below inherit it); everything stays on 127.0.0.1
-    saved = {"RAY_AUTH_MODE": os.environ.get("RAY_AUTH_MODE")}
-    os.environ["RAY_AUTH_MODE"] = "token"
+    # token authentication (set above) is on for the cluster and for whoever joins it
     env = {**os.environ, "RAY_TMPDIR": str(tmp)}
     start = subprocess.run(RAY_CLI + ["start", "--head", "--node-ip-address=127.0.0.1",
                             f"--port={port}", "--num-cpus=2", "--include-dashboard=false",
@@ -48,11 +46,6 @@ def cluster(tmp_path_factory):
         yield f"127.0.0.1:{port}"
     finally:
         subprocess.run(RAY_CLI + ["stop", "--force"], capture_output=True, env=env, timeout=300)
-        for k, v in saved.items():
-            if v is None:
-                os.environ.pop(k, None)
-            else:
-                os.environ[k] = v
 
 
 def sedac(*args, timeout=900):
