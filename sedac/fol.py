@@ -7,9 +7,9 @@ negation, negation normal form, closure) and one printer per output language.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 import re
-from typing import Iterator, Mapping, Union
+from typing import Callable, Iterator, Mapping, Union
 
 
 def node(cls):
@@ -386,38 +386,7 @@ def tptp_term(t: Term) -> str:
 
 def to_tptp(f: Formula) -> str:
     """TPTP FOF formula syntax (no `fof(...)` wrapper)."""
-    if isinstance(f, Atom):
-        name = _tptp_name(f.pred, False)
-        if not f.args:
-            return name
-        return f"{name}({','.join(tptp_term(a) for a in f.args)})"
-    if isinstance(f, Eq):
-        return f"{tptp_term(f.left)} = {tptp_term(f.right)}"
-    if isinstance(f, Top):
-        return "$true"
-    if isinstance(f, Bottom):
-        return "$false"
-    if isinstance(f, Not):
-        if isinstance(f.arg, Eq):
-            return f"{tptp_term(f.arg.left)} != {tptp_term(f.arg.right)}"
-        return f"~ {_tptp_wrap(f.arg)}"
-    if isinstance(f, And):
-        return " & ".join(_tptp_wrap(a) for a in f.args)
-    if isinstance(f, Or):
-        return " | ".join(_tptp_wrap(a) for a in f.args)
-    if isinstance(f, (Implies, Iff, Xor)):
-        return f"{_tptp_wrap(f.left)} {_TPTP_BIN[type(f)]} {_tptp_wrap(f.right)}"
-    if isinstance(f, (Forall, Exists)):
-        q = "!" if isinstance(f, Forall) else "?"
-        return f"{q} [{','.join(tptp_term(v) for v in f.vars)}] : {_tptp_wrap(f.body)}"
-    raise TypeError(f"not a formula: {f!r}")
-
-
-def _tptp_wrap(f: Formula) -> str:
-    s = to_tptp(f)
-    if isinstance(f, (Atom, Top, Bottom, Not, Forall, Exists)):
-        return s
-    return f"({s})"
+    return render(f, TPTP)
 
 
 def tptp_problem(axioms, conjecture: Formula | None = None, names=None) -> str:
@@ -455,41 +424,7 @@ def prover9_term(t: Term, prolog_style: bool = True) -> str:
 def to_prover9(f: Formula, prolog_style: bool = True) -> str:
     """Prover9's formula syntax: variables as `set(prolog_style_variables)` has them, or
     (`prolog_style` false) Prover9's default, names starting with u-z."""
-    def term(t):
-        return prover9_term(t, prolog_style)
-
-    def wrap(g: Formula, always: bool = False) -> str:
-        s = text(g)
-        return s if not always and isinstance(g, (Atom, Top, Bottom, Not)) else f"({s})"
-
-    def text(g: Formula) -> str:
-        if isinstance(g, Atom):
-            name = _p9_name(g.pred, False)
-            return f"{name}({','.join(term(a) for a in g.args)})" if g.args else name
-        if isinstance(g, Eq):
-            return f"{term(g.left)} = {term(g.right)}"
-        if isinstance(g, Top):
-            return "$T"
-        if isinstance(g, Bottom):
-            return "$F"
-        if isinstance(g, Not):
-            if isinstance(g.arg, Eq):
-                return f"{term(g.arg.left)} != {term(g.arg.right)}"
-            return f"-{wrap(g.arg)}"
-        if isinstance(g, And):
-            return " & ".join(wrap(a) for a in g.args)
-        if isinstance(g, Or):
-            return " | ".join(wrap(a) for a in g.args)
-        if isinstance(g, Xor):
-            return f"-({wrap(g.left)} <-> {wrap(g.right)})"
-        if isinstance(g, (Implies, Iff)):
-            return f"{wrap(g.left)} {_P9_BIN[type(g)]} {wrap(g.right)}"
-        if isinstance(g, (Forall, Exists)):
-            q = "all" if isinstance(g, Forall) else "exists"
-            head = " ".join(f"{q} {term(v)}" for v in g.vars)
-            return f"{head} {wrap(g.body, True)}"
-        raise TypeError(f"not a formula: {g!r}")
-    return text(f)
+    return render(f, PROVER9 if prolog_style else PROVER9_DEFAULT)
 
 
 _UNI_BIN = {Implies: "→", Iff: "↔", Xor: "⊕"}
@@ -497,36 +432,77 @@ _UNI_BIN = {Implies: "→", Iff: "↔", Xor: "⊕"}
 
 def to_unicode(f: Formula) -> str:
     """The FOL text notation of Logic-LM style programs (`∀x (A(x) → ¬B(x))`)."""
-    if isinstance(f, Atom):
-        if not f.args:
-            return f.pred
-        return f"{f.pred}({', '.join(term_text(a) for a in f.args)})"
-    if isinstance(f, Eq):
-        return f"{term_text(f.left)} = {term_text(f.right)}"
-    if isinstance(f, Top):
-        return "⊤"
-    if isinstance(f, Bottom):
-        return "⊥"
-    if isinstance(f, Not):
-        return "¬" + _uni_wrap(f.arg)
-    if isinstance(f, And):
-        return " ∧ ".join(_uni_wrap(a) for a in f.args)
-    if isinstance(f, Or):
-        return " ∨ ".join(_uni_wrap(a) for a in f.args)
-    if isinstance(f, (Implies, Iff, Xor)):
-        return f"{_uni_wrap(f.left)} {_UNI_BIN[type(f)]} {_uni_wrap(f.right)}"
-    if isinstance(f, (Forall, Exists)):
-        q = "∀" if isinstance(f, Forall) else "∃"
-        head = "".join(f"{q}{v.name} " for v in f.vars)
-        return f"{head}{_uni_wrap(f.body)}"
-    raise TypeError(f"not a formula: {f!r}")
+    return render(f, UNICODE)
 
 
-def _uni_wrap(f: Formula) -> str:
-    s = to_unicode(f)
-    if isinstance(f, (Atom, Top, Bottom, Not)):
-        return s
-    return f"({s})"
+# ------------------------------------------------------------ one renderer, many notations
+
+@dataclass(frozen=True)
+class Notation:
+    """How a syntax spells each connective; `render` does the rest. `quant(q, vars, body)`
+    gets `q` True for ∀, the variables as text and the body already wrapped."""
+
+    term: Callable
+    pred: Callable
+    top: str
+    bottom: str
+    neg: str                         # the prefix of a negation
+    and_: str
+    or_: str
+    binary: dict                     # Implies/Iff/Xor -> operator; Xor absent: -(a <-> b)
+    quant: Callable
+    eq: str = "{} = {}"
+    neq: str = "{} != {}"
+    args: str = ","
+    bare: tuple = (Atom, Top, Bottom, Not)     # written without brackets when nested
+    body_bare: tuple = (Atom, Top, Bottom, Not, Forall, Exists)
+
+
+def render(f: Formula, n: Notation) -> str:
+    def wrap(g: Formula, bare=n.bare) -> str:
+        s = text(g)
+        return s if isinstance(g, bare) else f"({s})"
+
+    def text(g: Formula) -> str:
+        if isinstance(g, Atom):
+            name = n.pred(g.pred)
+            return f"{name}({n.args.join(n.term(a) for a in g.args)})" if g.args else name
+        if isinstance(g, Eq):
+            return n.eq.format(n.term(g.left), n.term(g.right))
+        if isinstance(g, Top):
+            return n.top
+        if isinstance(g, Bottom):
+            return n.bottom
+        if isinstance(g, Not):
+            if isinstance(g.arg, Eq):
+                return n.neq.format(n.term(g.arg.left), n.term(g.arg.right))
+            return n.neg + wrap(g.arg)
+        if isinstance(g, And):
+            return n.and_.join(wrap(a) for a in g.args)
+        if isinstance(g, Or):
+            return n.or_.join(wrap(a) for a in g.args)
+        if isinstance(g, (Implies, Iff, Xor)):
+            op = n.binary.get(type(g))
+            if op is None:      # no exclusive or: the negated equivalence
+                return f"{n.neg}({wrap(g.left)} {n.binary[Iff]} {wrap(g.right)})"
+            return f"{wrap(g.left)} {op} {wrap(g.right)}"
+        if isinstance(g, (Forall, Exists)):
+            return n.quant(isinstance(g, Forall), [n.term(v) for v in g.vars],
+                           wrap(g.body, n.body_bare))
+        raise TypeError(f"not a formula: {g!r}")
+    return text(f)
+
+
+TPTP = Notation(tptp_term, lambda p: _tptp_name(p, False), "$true", "$false", "~ ", " & ", " | ",
+                _TPTP_BIN, lambda q, vs, b: f"{'!' if q else '?'} [{','.join(vs)}] : {b}",
+                bare=(Atom, Top, Bottom, Not, Forall, Exists))
+PROVER9 = Notation(prover9_term, lambda p: _p9_name(p, False), "$T", "$F", "-", " & ", " | ",
+                   _P9_BIN, lambda q, vs, b: " ".join(f"{'all' if q else 'exists'} {v}" for v in vs)
+                   + f" {b}", body_bare=())
+PROVER9_DEFAULT = replace(PROVER9, term=lambda t: prover9_term(t, False))
+UNICODE = Notation(term_text, lambda p: p, "⊤", "⊥", "¬", " ∧ ", " ∨ ", _UNI_BIN,
+                   lambda q, vs, b: "".join(f"{'∀' if q else '∃'}{v} " for v in vs) + b,
+                   neq="¬({} = {})", args=", ", body_bare=(Atom, Top, Bottom, Not))
 
 
 def _prolog_atom(name: str) -> str:

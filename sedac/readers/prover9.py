@@ -19,9 +19,8 @@ import re
 from lark import Token, Tree
 from lark.exceptions import UnexpectedInput
 
-from ..fol import (FALSE, TRUE, And, Atom, Const, Eq, Exists, Forall, Formula, Func, Iff,
-                   Implies, Not, Or, Var, closure, describe, free_vars, to_prover9, Xor, Top,
-                   Bottom)
+from ..fol import (FALSE, TRUE, And, Atom, Eq, Exists, Forall, Formula, Iff, Implies, Not,
+                   Notation, Or, Var, closure, describe, free_vars, render, to_prover9, Const)
 from ..grammar import lark_parser, max_nesting
 from ..program import Clause, Diagnostic, Fix, Program
 from .base import Reader, own_spelling
@@ -108,41 +107,17 @@ def _camel(name: str) -> str:
     return "".join(w[:1].upper() + w[1:] for w in name.split("_")) or name
 
 
+def _nltk_term(a) -> str:
+    return a.name.lower() if isinstance(a, Var) else _camel(a.name)
+
+
+# LINC's notation: `all x.((Quiet(x) & Nice(x)) -> Cold(x))`, `-Cold(Fiona)`
+NLTK = Notation(_nltk_term, _camel, "$T", "$F", "-", " & ", " | ", {Implies: "->", Iff: "<->"},
+                lambda q, vs, b: f"{'all' if q else 'exists'} {' '.join(vs)}.{b}", body_bare=())
+
+
 def to_nltk(f: Formula) -> str:
-    """LINC's notation: `all x.((Quiet(x) & Nice(x)) -> Cold(x))`, `-Cold(Fiona)`."""
-    def term(a):
-        return a.name.lower() if isinstance(a, Var) else _camel(a.name)
-    if isinstance(f, Atom):
-        return f"{_camel(f.pred)}({','.join(term(a) for a in f.args)})" if f.args else _camel(f.pred)
-    if isinstance(f, Eq):
-        return f"{term(f.left)} = {term(f.right)}"
-    if isinstance(f, Top):
-        return "$T"
-    if isinstance(f, Bottom):
-        return "$F"
-    if isinstance(f, Not):
-        if isinstance(f.arg, Eq):
-            return f"{term(f.arg.left)} != {term(f.arg.right)}"
-        return "-" + _wrap(f.arg)
-    if isinstance(f, And):
-        return " & ".join(_wrap(a) for a in f.args)
-    if isinstance(f, Or):
-        return " | ".join(_wrap(a) for a in f.args)
-    if isinstance(f, Xor):
-        return f"-({_wrap(f.left)} <-> {_wrap(f.right)})"
-    if isinstance(f, Implies):
-        return f"{_wrap(f.left)} -> {_wrap(f.right)}"
-    if isinstance(f, Iff):
-        return f"{_wrap(f.left)} <-> {_wrap(f.right)}"
-    if isinstance(f, (Forall, Exists)):
-        q = "all" if isinstance(f, Forall) else "exists"
-        return f"{q} {' '.join(v.name.lower() for v in f.vars)}.({to_nltk(f.body)})"
-    raise TypeError(f"not a formula: {f!r}")
-
-
-def _wrap(f: Formula) -> str:
-    s = to_nltk(f)
-    return s if isinstance(f, (Atom, Not, Top, Bottom)) else f"({s})"
+    return render(f, NLTK)
 
 
 # -------------------------------------------------------------------- LINC
