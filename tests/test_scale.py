@@ -37,6 +37,9 @@ def cluster(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("ray")
     # token authentication (set above) is on for the cluster and for whoever joins it
     env = {**os.environ, "RAY_TMPDIR": str(tmp)}
+    if not (Path.home() / ".ray" / "auth_token").exists():   # a new machine: make the token
+        subprocess.run(RAY_CLI + ["get-auth-token", "--generate"], capture_output=True, env=env,
+                       timeout=120, check=True)
     start = subprocess.run(RAY_CLI + ["start", "--head", "--node-ip-address=127.0.0.1",
                             f"--port={port}", "--num-cpus=2", "--include-dashboard=false",
                             "--disable-usage-stats", f"--temp-dir={tmp}"],
