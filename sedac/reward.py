@@ -30,6 +30,7 @@ score is 0 with the reason `timeout`; the next call starts a fresh worker.
 """
 from __future__ import annotations
 
+import atexit
 import pickle
 import struct
 import threading
@@ -172,6 +173,7 @@ def _serve() -> None:
 
 
 _WORKER = _Worker()
+atexit.register(_WORKER.stop)
 
 
 def compute_score(data_source, solution_str, ground_truth, extra_info=None,
