@@ -136,6 +136,9 @@ class Vocabulary:
     # and verbs, by symbol (the third person, `chases`) with their base form (`chase`).
     entities: dict[str, str] = field(default_factory=dict)   # "the bald eagle" -> bald_eagle
     verbs: dict[str, str] = field(default_factory=dict)      # chases -> chase
+    # whether the text has rules with several conditions (`If something is big and kind...`,
+    # `Red, cold things are round.`): only then can a translation have dropped one (D8)
+    joined: bool = False
 
     # ---------------------------------------------------------- questions
     def singular_of(self, word: str) -> str | None:
@@ -220,7 +223,8 @@ class Vocabulary:
         return Vocabulary(self.nouns | other.nouns, {**other.plurals, **self.plurals},
                           self.adjectives | other.adjectives, self.names | other.names,
                           self.from_text or other.from_text,
-                          {**other.entities, **self.entities}, {**other.verbs, **self.verbs})
+                          {**other.entities, **self.entities}, {**other.verbs, **self.verbs},
+                          self.joined or other.joined)
 
 
 # ------------------------------------------------------------ from the text
@@ -436,6 +440,11 @@ def _relations(v: Vocabulary, sents: list[list[str]]) -> list[bool]:
             out.append(False)
             continue
         out.append(True)
+        if low[0] == "if" and "and" in low[:low.index("then")] if "then" in low else False:
+            v.joined = True
+        for g in GENERIC:
+            if g in low and len([w for w in low[:low.index(g)] if w not in ("all", "and")]) > 1:
+                v.joined = True
         v.verbs.update({t: b for t, b in verbs.items() if t in low or b in low})
         for i, w in enumerate(low):
             if w == "the":

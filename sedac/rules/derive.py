@@ -174,8 +174,8 @@ def d8(f: Formula, vocab) -> list[Formula]:
     big and kind then it is red". Best practice: every condition, `Big($x, True) && Kind($x, True)
     >>> Red($x, True)`."""
     vs, body, head = parts(f)
-    if isinstance(body, Top) or len(vs) != 1:
-        return []
+    if isinstance(body, Top) or len(vs) != 1 or not getattr(vocab, "joined", False):
+        return []     # (a text whose rules all have one condition: nothing could be missing)
     x = vs[0]
     body_l, head_l = _conjuncts(body), _conjuncts(head)
     extra = [Atom(a, (x,)) for a in sorted(getattr(vocab, "adjectives", ()) or ())]
