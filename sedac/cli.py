@@ -492,7 +492,8 @@ def prove(problem, prover, time_limit):
 @click.option("--prover", default="auto")
 @click.option("--limit", type=click.IntRange(1), help="Only the first N problems of each corpus.")
 @click.option("--compare", "compare_dirs", multiple=True, metavar="DIR",
-              help="Print the tables of earlier --out folders side by side (repeatable).")
+              help="Print the tables of earlier --out folders side by side: --compare A B C "
+                   "(or repeated).")
 @click.option("--format", "table_format", default="text", show_default=True,
               type=click.Choice(["text", "markdown", "latex", "csv"]),
               help="How --compare prints its tables.")
@@ -524,8 +525,10 @@ def eval_cmd(corpora, out_dir, jobs, prover, limit, compare_dirs, table_format, 
     from .corpus import read_corpus
     from .evaluate import compare_table, run_eval, run_metadata, summarize, write_outputs
     if compare_dirs:
+        # `--compare A B C` as well as `--compare A --compare B`: the folders after the first
+        # arrive as positional arguments
         summaries = []
-        for d in compare_dirs:
+        for d in list(compare_dirs) + list(corpora):
             p = Path(d) / "summary.json"
             try:
                 summaries.append((Path(d).name, json.loads(p.read_text(encoding="utf-8"))))

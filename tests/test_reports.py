@@ -99,8 +99,8 @@ def test_compare_formats(tmp_path, fmt, marks):
     for name in ("m1", "m2"):
         (tmp_path / name).mkdir()
         (tmp_path / name / "summary.json").write_text(json.dumps(SUMMARY))
-    r = sedac("eval", "--compare", tmp_path / "m1", "--compare", tmp_path / "m2", "--format", fmt,
-              "--figure", tmp_path / "models.pdf")
+    r = sedac("eval", "--format", fmt, "--figure", tmp_path / "models.pdf",
+              "--compare", tmp_path / "m1", tmp_path / "m2")
     assert r.returncode == 0, r.stderr
     for m in marks:
         assert m in r.stdout, (m, r.stdout)
