@@ -147,7 +147,7 @@ def _index(out: Path, summary: dict, records: list[dict], main: str) -> str:
 
 
 def _problem(r: dict, i: int, n: int, main: str) -> str:
-    nav = (f'<p><a href="../index.html">index</a>'
+    nav = ('<p><a href="../index.html">index</a>'
            + (f' · <a href="{_page_name(i - 1)}">previous</a>' if i > 0 else "")
            + (f' · <a href="{_page_name(i + 1)}">next</a>' if i + 1 < n else "") + "</p>")
     parts = [nav, f"<h1>{_e(r['id'])}</h1>"]

@@ -6,7 +6,6 @@ import csv
 import io
 import json
 import os
-import shutil
 import subprocess
 import sys
 from html.parser import HTMLParser
@@ -14,7 +13,6 @@ from pathlib import Path
 
 import pytest
 
-from sedac.evaluate import compare_table
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPORA = ROOT.parent / "shared" / "corpora"

@@ -71,3 +71,22 @@ def rename_constants(f, mapping: dict[str, str]):
         return f
     return map_atoms(f, lambda a: Atom(a.pred, tuple(
         Const(mapping.get(t.name, t.name)) if isinstance(t, Const) else t for t in a.args)))
+
+
+def tree_connective(d: str, kids: list, walk):
+    """The formula of a parse tree node that is a connective (`neg`, `conj`, `disj`, `imp`,
+    `iff`, and `rimp`, `q <- p`), its children read by `walk`; None for any other node. The
+    formula grammars (FOL text, Prover9) name their connective rules alike."""
+    from ..fol import And, Iff, Implies, Not, Or
+    if d == "neg":
+        return Not(walk(kids[0]))
+    if d in ("conj", "disj"):
+        parts = tuple(walk(k) for k in kids)
+        return And(parts) if d == "conj" else Or(parts)
+    if d == "imp":
+        return Implies(walk(kids[0]), walk(kids[1]))
+    if d == "rimp":
+        return Implies(walk(kids[1]), walk(kids[0]))
+    if d == "iff":
+        return Iff(walk(kids[0]), walk(kids[1]))
+    return None

@@ -10,7 +10,8 @@ import re
 
 from lark import Token, Tree
 
-from ..fol import (to_unicode, And, Atom, Const, Exists, Forall, Formula, Iff, Implies, Not, Or, Var, Xor)
+from ..fol import to_unicode, Atom, Const, Exists, Forall, Formula, Implies, Not, Var, Xor
+from .base import tree_connective
 from .sections import SectionReader, Unreadable, camel_to_snake
 
 _FREE_VAR = re.compile(r"^[a-z]$")
@@ -44,20 +45,14 @@ class FolReader(SectionReader):
         d = t.data
         kids = [k for k in t.children if isinstance(k, Tree)]
         toks = [k for k in t.children if isinstance(k, Token)]
-        if d == "neg":
-            return Not(self._f(kids[0], bound))
-        if d in ("conj", "disj"):
-            parts = tuple(self._f(k, bound) for k in kids)
-            return And(parts) if d == "conj" else Or(parts)
+        conn = tree_connective(d, kids, lambda k: self._f(k, bound))
+        if conn is not None:
+            return conn
         if d == "xor":
             out = self._f(kids[0], bound)
             for k in kids[1:]:
                 out = Xor(out, self._f(k, bound))
             return out
-        if d == "imp":
-            return Implies(self._f(kids[0], bound), self._f(kids[1], bound))
-        if d == "iff":
-            return Iff(self._f(kids[0], bound), self._f(kids[1], bound))
         if d == "quant":
             pairs = [(toks[i], toks[i + 1]) for i in range(0, len(toks), 2)]
             out_bound = bound | {str(v) for _, v in pairs}

@@ -19,11 +19,11 @@ import re
 from lark import Token, Tree
 from lark.exceptions import UnexpectedInput
 
-from ..fol import (FALSE, TRUE, And, Atom, Eq, Exists, Forall, Formula, Iff, Implies, Not,
-                   Notation, Or, Var, closure, describe, free_vars, render, to_prover9, Const)
+from ..fol import (FALSE, TRUE, Atom, Eq, Exists, Forall, Formula, Iff, Implies, Not,
+                   Notation, Var, closure, describe, free_vars, render, to_prover9, Const)
 from ..grammar import lark_parser, max_nesting
 from ..program import Clause, Diagnostic, Fix, Program
-from .base import Reader, own_spelling
+from .base import Reader, own_spelling, tree_connective
 from .sections import camel_to_snake
 
 MAX_NESTING = 200
@@ -61,17 +61,9 @@ class _Convert:
             raise Unreadable("E001", f"unexpected `{t}`")
         d = t.data
         kids = [k for k in t.children if isinstance(k, Tree)]
-        if d == "neg":
-            return Not(self.formula(kids[0], bound))
-        if d in ("conj", "disj"):
-            parts = tuple(self.formula(k, bound) for k in kids)
-            return And(parts) if d == "conj" else Or(parts)
-        if d == "imp":
-            return Implies(self.formula(kids[0], bound), self.formula(kids[1], bound))
-        if d == "rimp":
-            return Implies(self.formula(kids[1], bound), self.formula(kids[0], bound))
-        if d == "iff":
-            return Iff(self.formula(kids[0], bound), self.formula(kids[1], bound))
+        conn = tree_connective(d, kids, lambda k: self.formula(k, bound))
+        if conn is not None:
+            return conn
         if d == "quant":
             toks = [k for k in t.children if isinstance(k, Token)]
             q, names = str(toks[0]), [str(n) for n in toks[1:]]
