@@ -270,3 +270,18 @@ def test_proofwriter_accuracy_on_the_problems_and_on_gpt4_and_gpt35(tmp_path):
     assert wrong and all(r["reason"]["missing"] for r in wrong), \
         [r["id"] for r in wrong if not r["reason"]["missing"]]
     assert s["full_wrong_forward"]["explained"] == s["full_wrong_forward"]["problems"] == len(wrong)
+
+
+def test_linc_and_prover9_fixes_are_idempotent_and_keep_the_rest(tmp_path):
+    linc = ("Here is my translation:\n<EVALUATE>\nTEXT:\tFiona is nice.\nFOL:\tNice(Fiona\n"
+            "TEXT:\tFiona is cold.\nFOL:\tCold(Fiona)\n</EVALUATE>\n")
+    p9 = "% kept\nformulas(assumptions).\nnice(fiona.\ncold(fiona).\nend_of_list.\n"
+    for name, text in (("m.linc", linc), ("m.p9", p9)):
+        (tmp_path / name).write_text(text)
+        r = sedac("check", name, "--fix", cwd=tmp_path)
+        once = (tmp_path / name).read_text()
+        assert r.returncode == 0 and once != text, r.stdout + r.stderr
+        r = sedac("check", name, "--fix", cwd=tmp_path)
+        assert (tmp_path / name).read_text() == once and r.returncode == 0, r.stdout
+        kept = [l for l in text.splitlines() if "iona" not in l or "Cold" in l or "cold" in l]
+        assert all(l in once.splitlines() for l in kept if not l.startswith("Here"))

@@ -24,7 +24,7 @@ from ..fol import (FALSE, TRUE, Atom, Eq, Exists, Forall, Formula, Iff, Implies,
 from ..grammar import lark_parser, max_nesting
 from ..program import Clause, Diagnostic, Fix, Program
 from .base import Reader, own_spelling, tree_connective
-from .sections import camel_to_snake
+from .sections import _parse_message, camel_to_snake
 
 MAX_NESTING = 200
 
@@ -42,10 +42,7 @@ def parse_p9(text: str, is_variable) -> Formula:
     try:
         tree = lark_parser("prover9").parse(text)
     except UnexpectedInput as e:
-        col = getattr(e, "column", None)
-        raise Unreadable("E001", f"unexpected `{text[e.pos_in_stream]}` at column {col}"
-                         if e.pos_in_stream is not None and e.pos_in_stream < len(text)
-                         else "the formula ends early: an unbalanced bracket or a missing operand") from None
+        raise Unreadable("E001", _parse_message(text, e)) from None
     try:
         return _Convert(is_variable).formula(tree.children[0], frozenset())
     except RecursionError:
@@ -152,6 +149,9 @@ class LincReader(Reader):
                 pending_text = m.group(2)
                 continue
             body = m.group(2)
+            if body.startswith("#"):
+                pending_text = ""      # a formula sedac (or the user) commented out
+                continue
             s = start + line.index(body) if body else start + len(line)
             items.append((index.span(s, s + len(body)), body, pending_text))
             pending_text = ""
