@@ -12,11 +12,11 @@ from .atp import Prover, Session, get_prover
 from .closed_world import ask_closed
 from .forward import ask_forward
 from .fol import (Forall, Formula, Not, Top, constants, describe, implication_parts, negate,
-                  predicates, rename_preds)
+                  predicates, replace_terms)
 from .errors import SedacError
 from .program import CATEGORIES, Clause, Diagnostic, Fix, Program
 from .readers import reader_for
-from .readers.base import own_names, own_spelling, rename_constants
+from .readers.base import in_own_spelling, own_names
 from .rules import BY_CODE, equivalence_key, propose, rewrite_formula
 from .truth import Truth, program_vocabulary
 
@@ -149,7 +149,7 @@ def set_statuses(diags: list[Diagnostic], unsafe: bool) -> None:
 def clause_text(f: Formula, program: Program, kind: str = "statement", gloss: str = "",
                 vocab=None) -> str | None:
     """A formula in the program's own language and spelling (its reader writes it)."""
-    f = rename_constants(f, own_names(program, vocab))
+    f = replace_terms(f, own_names(program, vocab))
     return reader_for(program.lang).write(f, kind, gloss, program, vocab)
 
 
@@ -246,8 +246,7 @@ def _shallow_diag(clause: Clause, i: int, f: Formula, g: Formula, codes, program
     already says what the rewrite reads (`is_number` for the text's `number`)."""
     rules = [BY_CODE[c] for c in codes]
     first = rules[0]
-    names = own_spelling(program, vocab)
-    if rename_constants(rename_preds(g, names), own_names(program, vocab)) == f:
+    if replace_terms(in_own_spelling(g, program, vocab), own_names(program, vocab)) == f:
         return None    # only the program's own names for the text's words (`need`, `num`)
     text = clause_text(g, program, clause.kind, program.gloss.get(i, ""), vocab)
     gloss = program.gloss.get(i, "")
@@ -319,7 +318,7 @@ def _full_sedac(program: Program, truth: Truth, results: list[ClauseResult], ses
         gloss = glosses.get(r.index)
         if v.holds:
             if gloss is not None:
-                _gloss_beside(program, truth, r, clause, gloss, session, vocab, diags)
+                _gloss_beside(program, truth, r, clause, gloss, session, vocab, diags, text_forms)
             continue
         question = f"line {clause.span.line}: whether the text says `{describe(f)}`"
         if not v.refuted:
@@ -333,7 +332,7 @@ def _full_sedac(program: Program, truth: Truth, results: list[ClauseResult], ses
         accepted = []
         for g, codes in candidates:
             vg = session.entails(nl_ax, g)
-            if vg.holds and _informative(g, nl_ax, session):
+            if vg.holds and _informative(g, nl_ax, session, text_forms):
                 accepted.append((g, codes, vg))
         if not accepted:
             v = session.entails(nl_ax, f)   # again, now with its countermodel
@@ -390,14 +389,14 @@ def _full_sedac(program: Program, truth: Truth, results: list[ClauseResult], ses
             clause=r.index, proof=(nl_ax, best, vbest.status)))
 
 
-def _informative(g: Formula, nl_ax: list[Formula], session: Session) -> bool:
+def _informative(g: Formula, nl_ax: list[Formula], session: Session, text_keys) -> bool:
     """Whether a candidate says something: not valid (`(p ∧ ¬p) → q`), and, unless it is one
     of the text's own sentences, for a rule not true merely because the text already says its
     conclusion or denies its conditions (`blue(tom) → cat(tom)` when the text says Tom is a
-    cat)."""
+    cat). `text_keys`: the equivalence keys of the text's sentences."""
     if session.entails([], g, evidence=False).holds:
         return False
-    if equivalence_key(g) in {equivalence_key(a) for a in nl_ax}:
+    if equivalence_key(g) in text_keys:
         return True    # one of the text's own sentences
     vs, body, head = implication_parts(g)
     if isinstance(body, Top):
@@ -419,7 +418,8 @@ def _gloss_formulas(program: Program, results: list[ClauseResult], truth: Truth)
 
 
 def _gloss_beside(program: Program, truth: Truth, r: ClauseResult, clause: Clause,
-                  gloss: Formula, session: Session, vocab, diags: list[Diagnostic]) -> None:
+                  gloss: Formula, session: Session, vocab, diags: list[Diagnostic],
+                  text_keys) -> None:
     """D12 for a clause the text entails but that does not say what its own gloss says (the
     model wrote one sentence and translated another, or a weaker one): the gloss's formula
     is added beside it when the text entails it. Nothing the clause says is removed."""
@@ -427,7 +427,7 @@ def _gloss_beside(program: Program, truth: Truth, r: ClauseResult, clause: Claus
     if equivalence_key(gloss) == equivalence_key(f) or session.entails([f], gloss, evidence=False).holds:
         return
     vg = session.entails(truth.axioms, gloss)
-    if not vg.holds or not _informative(gloss, truth.axioms, session):
+    if not vg.holds or not _informative(gloss, truth.axioms, session, text_keys):
         return
     r.added, r.codes = gloss, r.codes + ("D12",)
     rule = BY_CODE["D12"]

@@ -15,9 +15,7 @@ from collections import Counter
 from pathlib import Path
 
 from .corpus import Problem
-from .engine import analyse, answer_open, asked, diagnostic_json
-from .closed_world import ask_closed
-from .forward import ask_forward
+from .engine import SEMANTICS as ANSWER_SEMANTICS, analyse, answer_both, asked, diagnostic_json
 from .fol import Formula, Var, constants, describe, negate, predicates
 from .program import CATEGORIES, SYNTAX_CATEGORIES
 from .readers import read_program, reader_for
@@ -46,16 +44,14 @@ def ground_truth_program(truth: Truth) -> str:
     return "\n".join(l for l in lines if l) + "\n"
 
 
-SEMANTICS = ("open_world", "closed_world", "forward")
+SEMANTICS = ANSWER_SEMANTICS["all"]
 NO_ANSWER = {w: None for w in SEMANTICS}
 
 
 def _answers(axioms: list[Formula], query: Formula | None, session) -> dict:
     if query is None:
         return dict(NO_ANSWER)
-    return {"open_world": answer_open(axioms, query, session),
-            "closed_world": ask_closed(axioms, query),
-            "forward": ask_forward(axioms, query)}
+    return {w: a for w, a in answer_both(axioms, query, session, "all").items() if w in SEMANTICS}
 
 
 def evaluate_problem(problem: Problem, prover: str = "auto") -> dict:

@@ -304,6 +304,14 @@ def rename_preds(f: Formula, mapping: Mapping[str, str]) -> Formula:
     return map_atoms(f, lambda a: Atom(mapping.get(a.pred, a.pred), a.args))
 
 
+def replace_terms(f: Formula, mapping: Mapping) -> Formula:
+    """Replace the arguments of atoms that are keys of `mapping` (constants by constants,
+    `the_bald_eagle` by `bald_eagle`, or a constant by a variable); no quantifier is added."""
+    if not mapping:
+        return f
+    return map_atoms(f, lambda a: Atom(a.pred, tuple(mapping.get(t, t) for t in a.args)))
+
+
 def map_atoms(f: Formula, fn) -> Formula:
     """Replace every atom `a` by `fn(a)` (a formula); a double negation that this makes
     (`~not_p` read as `~~p`) is removed."""

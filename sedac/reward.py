@@ -84,13 +84,19 @@ def score_record(record: dict, semantics: str) -> dict:
             "answer": record["answers"]["raw"][semantics], "reason": "scored"}
 
 
+def _not_a_program(problem) -> str | None:
+    """Why a reply is no program at all (empty, prose, JSON...), or None."""
+    from .readers import not_a_program
+    reply = problem.program or ""
+    return "empty reply" if not reply.strip() else not_a_program(reply)
+
+
 def _evaluate(problem) -> dict:
     from .errors import SedacError
     from .evaluate import evaluate_problem
-    from .readers import not_a_program
-    why = not_a_program(problem.program or "")
-    if why or not (problem.program or "").strip():
-        return {"lang": None, "not_a_program": why or "empty reply"}
+    why = _not_a_program(problem)
+    if why:
+        return {"lang": None, "not_a_program": why}
     try:
         return evaluate_problem(problem)
     except SedacError as e:
@@ -123,19 +129,17 @@ class _Worker:
     def call(self, problem, timeout: float) -> dict | None:
         """The record, or None when the time ran out."""
         import select
-        import time
         with self.lock:
             if self.proc is None or self.proc.poll() is not None:
                 self._start()
             try:
                 _send(self.proc.stdin, problem)
-                deadline = time.monotonic() + timeout
                 ready, _, _ = select.select([self.proc.stdout], [], [], timeout)
                 if not ready:
                     self.stop()
                     return None
-                return _receive(self.proc.stdout, deadline)
-            except (OSError, EOFError, pickle.UnpicklingError, TimeoutError):
+                return _receive(self.proc.stdout)
+            except (OSError, EOFError, pickle.UnpicklingError):
                 self.stop()
                 return {"failed": "the worker process died"}
 
@@ -146,7 +150,7 @@ def _send(stream, obj) -> None:
     stream.flush()
 
 
-def _receive(stream, deadline: float | None = None):
+def _receive(stream):
     head = stream.read(8)
     if len(head) < 8:
         raise EOFError
@@ -228,9 +232,7 @@ def score_batch(items: list[dict], jobs: int = 2, backend: str = "process",
         except ValueError as e:
             early[k] = {"score": 0.0, "reason": str(e)}
             continue
-        from .readers import not_a_program
-        why = not_a_program(p.program or "")
-        if why or not (p.program or "").strip():
+        if _not_a_program(p):
             early[k] = {"score": 0.0, "reason": "not a program"}
             continue
         problems.append((k, p))

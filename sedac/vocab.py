@@ -440,7 +440,7 @@ def _relations(v: Vocabulary, sents: list[list[str]]) -> list[bool]:
             out.append(False)
             continue
         out.append(True)
-        if low[0] == "if" and "and" in low[:low.index("then")] if "then" in low else False:
+        if low[0] == "if" and "then" in low and "and" in low[:low.index("then")]:
             v.joined = True
         for g in GENERIC:
             if g in low and len([w for w in low[:low.index(g)] if w not in ("all", "and")]) > 1:

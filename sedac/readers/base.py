@@ -50,27 +50,29 @@ def own_spelling(program: Program | None, vocab: Vocabulary | None) -> dict[str,
     return out
 
 
-def own_names(program: Program | None, vocab: Vocabulary | None) -> dict[str, str]:
+def in_own_spelling(formula, program: Program | None, vocab: Vocabulary | None):
+    """`formula` with the program's own names for the text's words (see `own_spelling`)."""
+    names = own_spelling(program, vocab)
+    if not names:
+        return formula
+    from ..fol import rename_preds
+    return rename_preds(formula, names)
+
+
+def own_names(program: Program | None, vocab: Vocabulary | None) -> dict:
     """The text's individuals to the program's own spelling of them (`bald_eagle` ->
-    `the_bald_eagle`), for the constants the program spells otherwise."""
+    `the_bald_eagle`, as constants), for the constants the program spells otherwise: a
+    mapping for `fol.replace_terms`."""
     if program is None or vocab is None or not hasattr(vocab, "name_alias"):
         return {}
-    from ..fol import constants
+    from ..fol import Const, constants
     own = {k.name for c in program.clauses if c.formula is not None for k in constants(c.formula)}
     out = {}
     for name in sorted(own):
         word = vocab.name_alias(name)
         if word and word not in own:
-            out.setdefault(word, name)
+            out.setdefault(Const(word), Const(name))
     return out
-
-
-def rename_constants(f, mapping: dict[str, str]):
-    from ..fol import Atom, Const, map_atoms
-    if not mapping:
-        return f
-    return map_atoms(f, lambda a: Atom(a.pred, tuple(
-        Const(mapping.get(t.name, t.name)) if isinstance(t, Const) else t for t in a.args)))
 
 
 def tree_connective(d: str, kids: list, walk):

@@ -22,31 +22,25 @@ from lark.exceptions import UnexpectedInput
 from ..fol import (FALSE, TRUE, Atom, Eq, Exists, Forall, Formula, Iff, Implies, Not,
                    Notation, Var, closure, describe, free_vars, render, to_prover9, Const)
 from ..grammar import lark_parser, max_nesting
-from ..program import Clause, Diagnostic, Fix, Program
-from .base import Reader, own_spelling, tree_connective
+from ..program import Clause, Diagnostic, Fix, Program, Unreadable
+from .base import Reader, in_own_spelling, tree_connective
 from .sections import _parse_message, camel_to_snake
 
 MAX_NESTING = 200
 
 
-class Unreadable(ValueError):
-    def __init__(self, code: str, message: str):
-        super().__init__(message)
-        self.code = code
-
-
 def parse_p9(text: str, is_variable) -> Formula:
     """One formula; `is_variable(name)` says whether a free name is a variable."""
     if max_nesting(text) > MAX_NESTING:
-        raise Unreadable("E002", f"brackets nest deeper than {MAX_NESTING} levels")
+        raise Unreadable("other-syntax", "E002", f"brackets nest deeper than {MAX_NESTING} levels")
     try:
         tree = lark_parser("prover9").parse(text)
     except UnexpectedInput as e:
-        raise Unreadable("E001", _parse_message(text, e)) from None
+        raise Unreadable("other-syntax", "E001", _parse_message(text, e)) from None
     try:
         return _Convert(is_variable).formula(tree.children[0], frozenset())
     except RecursionError:
-        raise Unreadable("E002", "the formula nests too deeply") from None
+        raise Unreadable("other-syntax", "E002", "the formula nests too deeply") from None
 
 
 class _Convert:
@@ -55,7 +49,7 @@ class _Convert:
 
     def formula(self, t, bound: frozenset) -> Formula:
         if isinstance(t, Token):
-            raise Unreadable("E001", f"unexpected `{t}`")
+            raise Unreadable("other-syntax", "E001", f"unexpected `{t}`")
         d = t.data
         kids = [k for k in t.children if isinstance(k, Tree)]
         conn = tree_connective(d, kids, lambda k: self.formula(k, bound))
@@ -77,13 +71,13 @@ class _Convert:
             name = str(t.children[0]).strip('"')
             args = tuple(self.term(k, bound) for k in kids)
             return Atom(camel_to_snake(name), args)
-        raise Unreadable("E001", f"unexpected `{d}`")
+        raise Unreadable("other-syntax", "E001", f"unexpected `{d}`")
 
     def term(self, t, bound: frozenset):
         name = str(t.children[0]).strip('"')
         kids = [k for k in t.children if isinstance(k, Tree)]
         if kids:
-            raise Unreadable("E003", f"a nested term `{name}(...)`: the logic of programs has "
+            raise Unreadable("other-syntax", "E003", f"a nested term `{name}(...)`: the logic of programs has "
                              "no function symbols")
         if name in bound or self.is_variable(name):
             return Var(name)
@@ -161,10 +155,7 @@ class LincReader(Reader):
         return prog
 
     def write(self, formula, kind="statement", gloss="", program=None, vocab=None):
-        names = own_spelling(program, vocab)
-        if names:
-            from ..fol import rename_preds
-            formula = rename_preds(formula, names)
+        formula = in_own_spelling(formula, program, vocab)
         return to_nltk(formula)
 
     def comment(self, text: str) -> str:
@@ -216,10 +207,7 @@ class Prover9Reader(Reader):
         return prog
 
     def write(self, formula, kind="statement", gloss="", program=None, vocab=None):
-        names = own_spelling(program, vocab)
-        if names:
-            from ..fol import rename_preds
-            formula = rename_preds(formula, names)
+        formula = in_own_spelling(formula, program, vocab)
         return to_prover9(formula, _prolog_style(program.text if program else "")) + "."
 
     def comment(self, text: str) -> str:
@@ -263,7 +251,7 @@ def _add(prog: Program, reader: Reader, span, body: str, gloss: str, kind: str, 
         f = parse_p9(body, is_variable)
     except Unreadable as u:
         prog.diagnostics.append(Diagnostic(
-            u.code, "other-syntax", f"{u}; ignored", span,
+            u.code, u.category, f"{u.message}; ignored", span,
             fix=Fix("safe", reader.comment(body), "comment-out", span)))
         return
     fv = free_vars(f)

@@ -11,8 +11,8 @@ import re
 from lark import Tree
 
 from ..fol import (FALSE, TRUE, And, Atom, Const, Formula, Implies, Not, Top, Var, conj,
-                   implication_parts, Bottom, negate, rename_preds)
-from .base import own_spelling
+                   implication_parts, Bottom, negate)
+from .base import in_own_spelling
 from .sections import SectionReader, Unreadable, camel_to_snake
 
 
@@ -132,8 +132,7 @@ class PykeReader(SectionReader):
         return rescue_pyke(stmt, self.vocab_hint)
 
     def write(self, formula, kind="statement", gloss="", program=None, vocab=None):
-        names = own_spelling(program, vocab)
-        text = pyke_text(rename_preds(formula, names) if names else formula, kind)
+        text = pyke_text(in_own_spelling(formula, program, vocab), kind)
         return f"{text} ::: {gloss}" if text and gloss else text
 
 

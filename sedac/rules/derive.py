@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from ..fol import (TRUE, And, Atom, Const, Formula, Not, Top, Var, closure, conj, constants,
-                   map_atoms, negate, substitute)
+                   map_atoms, negate, replace_terms, substitute)
 from .base import DERIVE, implication, literal, make_literal, parts, rule
 
 
@@ -136,8 +136,7 @@ def d6(f: Formula, vocab) -> list[Formula]:
     x = Var("X") if Var("X") not in vs else Var("Y")
     out = []
     for c in sorted(constants(f), key=lambda c: c.name):
-        every = [map_atoms(l, lambda a, c=c: Atom(a.pred, tuple(x if t == c else t for t in a.args)))
-                 for l in lits]
+        every = [replace_terms(l, {c: x}) for l in lits]
         out.append(_rule(every[:len(body_l)], every[len(body_l):]))
         for i, j, t in _occurrences(lits):   # or just one of its places
             if t == c:
