@@ -56,6 +56,8 @@ _TABLE = [
     Code("P002", "other-syntax", "safe", "a statement under `Predicates:` (read as a premise)"),
     Code("P004", "other-syntax", "none", "a Prover9 formula outside `formulas(...)` ... `end_of_list.` (read as an assumption)"),
     Code("P003", "other-syntax", "safe", "a rule written right to left with `<<<` (read as conditions `>>>` conclusion)"),
+    Code("P005", "other-syntax", "safe", "an SMT-LIB command sedac does not read (a datatype, recursion, optimisation: noted; an unknown command: commented out)"),
+    Code("P006", "other-syntax", "safe", "an SMT-LIB symbol used but never declared, so an SMT solver refuses the file (declared)"),
     *[Code(r.code, r.category, r.applicability, f"{r.premise}  ->  {r.conclusion}"
            + (f"  if {r.condition}" if r.condition else "")) for r in REGISTRY],
     Code("D000", "deep-semantic", "unsafe", "a clause the text does not entail and no rule repairs (dropped)"),
