@@ -131,7 +131,7 @@ def read_forms(text: str, max_depth: int = MAX_DEPTH) -> Forms:
                     # a command at the start of a line inside an open form: that form was
                     # never closed
                     out.junk.append(Junk("open", stack[0].start, _last_code(text, stack[0].start, i),
-                                         "never closed"))
+                                         "is never closed"))
                     stack.clear()
             if len(stack) >= max_depth:
                 # skip the whole too-deep form (to its matching `)` or the end)
@@ -144,7 +144,7 @@ def read_forms(text: str, max_depth: int = MAX_DEPTH) -> Forms:
                     elif c == ")":
                         depth -= 1
                     j += 1
-                out.junk.append(Junk("deep", root, j, f"nests deeper than {max_depth} levels"))
+                out.junk.append(Junk("deep", root, j, f"brackets nest deeper than {max_depth} levels"))
                 stack.clear()
                 i = j
                 continue
@@ -168,7 +168,7 @@ def read_forms(text: str, max_depth: int = MAX_DEPTH) -> Forms:
             j = text.find("|", i + 1)
             if j == -1:
                 out.junk.append(Junk("open", stack[0].start if stack else i, n,
-                                     "a `|` quoted symbol never closed"))
+                                     "has a `|` quoted symbol never closed"))
                 stack.clear()
                 break
             line_start = max(line_start, text.rfind("\n", i, j) + 1)
@@ -184,7 +184,7 @@ def read_forms(text: str, max_depth: int = MAX_DEPTH) -> Forms:
                 j += 2
             if j == -1:
                 out.junk.append(Junk("open", stack[0].start if stack else i, n,
-                                     "a string never closed"))
+                                     "has a string never closed"))
                 stack.clear()
                 break
             line_start = max(line_start, text.rfind("\n", i, j) + 1)
@@ -196,7 +196,7 @@ def read_forms(text: str, max_depth: int = MAX_DEPTH) -> Forms:
         i = m.end()
     if stack:
         out.junk.append(Junk("open", stack[0].start, _last_code(text, stack[0].start, n),
-                             "never closed"))
+                             "is never closed"))
     return out
 
 

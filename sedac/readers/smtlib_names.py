@@ -13,7 +13,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from ..fol import (And, Atom as FAtom, Bottom, Const, Eq, Exists, Forall, Formula, Iff, Implies,
+from ..fol import (And, Atom as FAtom, Bottom, Eq, Exists, Forall, Formula, Iff, Implies,
                    Not, Or, Top, Var, Xor, constants, predicates, subformulas)
 from .sections import camel_to_snake
 from .sexpr import Atom, List, read_forms
@@ -245,3 +245,36 @@ class Speller:
             vs = " ".join(f"({symbol(v.name)} {sorts.get(v.name, self.main)})" for v in f.vars)
             return f"({q} ({vs}) {self.formula(f.body, bound | {v.name for v in f.vars}, sorts)})"
         raise TypeError(f"not a formula: {f!r}")
+
+
+def smtlib_program(statements, query=None, glosses=(), upper: bool = True,
+                   refutation: str = "push") -> str:
+    """A whole SMT-LIB 2 file for a list of formulas and a question: the declarations, one
+    `assert` a statement (its gloss a comment above it) and the question asked by refutation,
+    in a `push` block (`refutation="push"`), as the last assertion before `check-sat`
+    (`"plain"`) or with `check-sat-assuming` on a named goal (`"assuming"`); `"both"` refutes the question and
+    then its negation, each in its block (a solver's two answers are three-valued)."""
+    sp = Speller(Signature())
+    sp.upper_preds = upper
+    body = list(statements) + ([query] if query is not None else [])
+    lines = ["(set-logic UF)"] + sp.needed(body)
+    from ..fol import negate
+    for k, f in enumerate(statements):
+        if k < len(glosses) and glosses[k]:
+            lines.append("; " + glosses[k].replace("\n", " "))
+        lines.append(f"(assert {sp.formula(f)})")
+    if query is not None:
+        goal = sp.formula(negate(query))
+        if refutation == "plain":
+            lines += ["; the question, negated: unsat means it follows", f"(assert {goal})",
+                      "(check-sat)"]
+        elif refutation == "assuming":
+            lines += ["(declare-const goal Bool)", f"(assert (= goal {sp.formula(query)}))",
+                      "(check-sat-assuming ((not goal)))"]
+        else:
+            lines += ["(push 1)", f"(assert {goal})", "(check-sat)", "(pop 1)"]
+            if refutation == "both":     # and the negation: three-valued
+                lines += ["(push 1)", f"(assert {sp.formula(query)})", "(check-sat)", "(pop 1)"]
+    else:
+        lines.append("(check-sat)")
+    return "\n".join(lines) + "\n"
