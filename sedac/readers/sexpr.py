@@ -46,8 +46,8 @@ class List:
     end: int = -1
 
     def head(self) -> str | None:
-        """The first item's text when it is a plain symbol."""
-        if self.items and isinstance(self.items[0], Atom) and self.items[0].kind == "symbol":
+        """The first item's text when it is a symbol (`|Likes|` is `Likes`)."""
+        if self.items and isinstance(self.items[0], Atom) and self.items[0].is_symbol:
             return self.items[0].text
         return None
 
