@@ -25,7 +25,7 @@ COMMANDS = frozenset({
     "maximize", "get-objectives", "declare-rel", "rule", "query"})
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Atom:
     """A symbol, numeral, keyword or string; `quoted` for `|...|` symbols and strings."""
 
@@ -79,7 +79,6 @@ class Forms:
     junk: list = field(default_factory=list)        # every Junk, in order
 
 
-_ATOM = re.compile(r'[^\s()|";]+')
 _FENCE = re.compile(r"[ \t]*(`{3,}|~{3,})")
 _COMMAND_AT = re.compile(r"\(\s*([a-z][a-z-]*)")
 
@@ -92,42 +91,47 @@ def _kind(text: str) -> str:
     return "symbol"
 
 
+_TOKEN = re.compile(r'[ \t\r\f\v]*(?:(\n)|(;[^\n]*)|(\()|(\))|\|([^|]*)\||"((?:[^"]|"")*)"|([^\s()|";]+)|([|"])|$)')
+_OPEN, _CLOSE = 3, 4
+
+
 def read_forms(text: str, max_depth: int = MAX_DEPTH) -> Forms:
-    """The top-level forms of `text`; one pass over the text."""
+    """The top-level forms of `text`; one pass over the text, a token at a time."""
     out = Forms()
     n = len(text)
     i = 0
     stack: list[List] = []
     line_start = 0                  # offset of the current line's first character
+    match = _TOKEN.match
     while i < n:
-        ch = text[i]
-        if ch == "\n":
-            i += 1
-            line_start = i
-            continue
-        if ch in " \t\r\f\v":
+        m = match(text, i)
+        if m is None:               # another blank (a no-break space)
             i += 1
             continue
-        if ch == ";":
-            j = text.find("\n", i)
-            j = n if j == -1 else j
-            out.comments.append(Comment(text[i:j].lstrip(";").strip(), i, j))
-            i = j
+        kind = m.lastindex
+        if kind is None:            # blanks to the end
+            break
+        i = m.start(kind) - (kind == 5 or kind == 6)
+        if kind == 1:
+            i = line_start = m.end()
             continue
-        if not stack and ch != "(" and ch != ")":
+        if kind == 2:
+            out.comments.append(Comment(m.group(2).lstrip(";").strip(), i, m.end()))
+            i = m.end()
+            continue
+        if not stack and kind != _OPEN and kind != _CLOSE:
             # not a form: the rest of the line is prose (or a Markdown fence)
             j = text.find("\n", i)
             j = n if j == -1 else j
-            end = len(text[:j].rstrip()) if j > i else j
-            end = max(end, i + 1)
-            kind = "fence" if _FENCE.match(text, line_start) and not text[line_start:i].strip() else "prose"
-            out.junk.append(Junk(kind, i, end, text[i:end]))
+            end = max(i + len(text[i:j].rstrip()), i + 1)
+            fence = _FENCE.match(text, line_start) and not text[line_start:i].strip()
+            out.junk.append(Junk("fence" if fence else "prose", i, end, text[i:end]))
             i = j
             continue
-        if ch == "(":
+        if kind == _OPEN:
             if stack and not text[line_start:i].strip():
-                m = _COMMAND_AT.match(text, i)
-                if m and m.group(1) in COMMANDS:
+                c = _COMMAND_AT.match(text, i)
+                if c and c.group(1) in COMMANDS:
                     # a command at the start of a line inside an open form: that form was
                     # never closed
                     out.junk.append(Junk("open", stack[0].start, _last_code(text, stack[0].start, i),
@@ -135,15 +139,16 @@ def read_forms(text: str, max_depth: int = MAX_DEPTH) -> Forms:
                     stack.clear()
             if len(stack) >= max_depth:
                 # skip the whole too-deep form (to its matching `)` or the end)
-                root = stack[0].start
-                depth, j = len(stack), i
+                root, depth, j = stack[0].start, len(stack), i
                 while j < n and depth > 0:
-                    c = text[j]
-                    if c == "(":
-                        depth += 1
-                    elif c == ")":
-                        depth -= 1
-                    j += 1
+                    a, b = text.find("(", j), text.find(")", j)
+                    if b == -1:
+                        j = n
+                        break
+                    if a != -1 and a < b:
+                        depth, j = depth + 1, a + 1
+                    else:
+                        depth, j = depth - 1, b + 1
                 out.junk.append(Junk("deep", root, j, f"brackets nest deeper than {max_depth} levels"))
                 stack.clear()
                 i = j
@@ -151,7 +156,7 @@ def read_forms(text: str, max_depth: int = MAX_DEPTH) -> Forms:
             stack.append(List([], i))
             i += 1
             continue
-        if ch == ")":
+        if kind == _CLOSE:
             if not stack:
                 out.junk.append(Junk("close", i, i + 1, "a `)` that closes nothing"))
                 i += 1
@@ -164,36 +169,24 @@ def read_forms(text: str, max_depth: int = MAX_DEPTH) -> Forms:
                 out.forms.append(node)
             i += 1
             continue
-        if ch == "|":
-            j = text.find("|", i + 1)
-            if j == -1:
-                out.junk.append(Junk("open", stack[0].start if stack else i, n,
-                                     "has a `|` quoted symbol never closed"))
-                stack.clear()
-                break
-            line_start = max(line_start, text.rfind("\n", i, j) + 1)
-            stack[-1].items.append(Atom(text[i + 1:j], i, j + 1, "quoted"))
-            i = j + 1
-            continue
-        if ch == '"':
-            j = i + 1
-            while True:
-                j = text.find('"', j)
-                if j == -1 or j + 1 >= n or text[j + 1] != '"':
-                    break
-                j += 2
-            if j == -1:
-                out.junk.append(Junk("open", stack[0].start if stack else i, n,
-                                     "has a string never closed"))
-                stack.clear()
-                break
-            line_start = max(line_start, text.rfind("\n", i, j) + 1)
-            stack[-1].items.append(Atom(text[i + 1:j].replace('""', '"'), i, j + 1, "string"))
-            i = j + 1
-            continue
-        m = _ATOM.match(text, i)
-        stack[-1].items.append(Atom(m.group(0), i, m.end(), _kind(m.group(0))))
-        i = m.end()
+        if kind == 8:               # a `|` or `"` never closed
+            what = "a `|` quoted symbol" if m.group(8) == "|" else "a string"
+            out.junk.append(Junk("open", stack[0].start, n, f"has {what} never closed"))
+            stack.clear()
+            break
+        j = m.end()
+        if kind in (5, 6):
+            nl = text.rfind("\n", i, j)
+            if nl != -1:
+                line_start = nl + 1
+            if kind == 5:
+                stack[-1].items.append(Atom(m.group(5), i, j, "quoted"))
+            else:
+                stack[-1].items.append(Atom(m.group(6).replace('""', '"'), i, j, "string"))
+        else:
+            tok = m.group(7)
+            stack[-1].items.append(Atom(tok, i, j, _kind(tok)))
+        i = j
     if stack:
         out.junk.append(Junk("open", stack[0].start, _last_code(text, stack[0].start, n),
                              "is never closed"))

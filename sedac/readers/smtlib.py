@@ -28,8 +28,8 @@ from bisect import bisect_left
 
 from ..fol import Atom as FAtom, Forall, Formula, Iff, Not, Var, conj, negate
 from ..program import Clause, Diagnostic, Fix, Program, Unreadable
-from ..fol import replace_terms
-from .base import Reader, in_own_spelling, own_names
+from ..fol import rename_preds, replace_terms
+from .base import Reader, in_own_spelling, own_names, own_spelling
 from .sexpr import Atom, List, read_forms
 from .smtlib_names import Signature, Speller, canon, signature_of
 from .smtlib_terms import Converter
@@ -247,9 +247,12 @@ class SmtlibReader(Reader):
         vocab = vocab or self.vocab_hint
         sig = signature_of(program.text)
         sp = Speller(sig)
-        names = own_names(program, vocab)
-        formulas = [replace_terms(in_own_spelling(f, program, vocab), names)
-                    for f in list(statements) + list(queries)]
+        words, names = own_spelling(program, vocab), own_names(program, vocab)
+
+        def spelled(f):
+            f = rename_preds(f, words) if words else f
+            return replace_terms(f, names) if names else f
+        formulas = [spelled(f) for f in list(statements) + list(queries)]
         lines = sp.needed(formulas)
         if not lines:
             return []

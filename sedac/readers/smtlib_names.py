@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from ..fol import (And, Atom as FAtom, Bottom, Eq, Exists, Forall, Formula, Iff, Implies,
-                   Not, Or, Top, Var, Xor, constants, predicates, subformulas)
+                   Not, Or, Top, Var, Xor, subformulas)
 from .sections import camel_to_snake
 from .sexpr import Atom, List, read_forms
 
@@ -26,6 +26,7 @@ RESERVED = {"!", "_", "as", "exists", "forall", "let", "match", "par", "not", "a
             "HEXADECIMAL", "NUMERAL", "STRING"}
 
 
+@lru_cache(maxsize=65536)
 def canon(sym: str) -> str:
     """sedac's name for an SMT-LIB symbol: lower snake case."""
     s = camel_to_snake(sym.strip())
@@ -182,31 +183,48 @@ class Speller:
 
     def var_sorts(self, f: Formula) -> dict[str, str]:
         """The sort of each variable, from the predicates it is an argument of."""
+        return self._walk(f, set(), set())
+
+    def _walk(self, f: Formula, preds: set, consts: set) -> dict[str, str]:
+        """One pass over `f`: its predicates and constants into `preds` and `consts`, the
+        sorts of its variables returned (`""` for a variable no predicate sorts)."""
         out: dict[str, str] = {}
         for g in subformulas(f):
             if isinstance(g, FAtom):
-                for a, s in zip(g.args, self.arg_sorts(g.pred, len(g.args))):
-                    if isinstance(a, Var):
-                        out.setdefault(a.name, s)
+                n = len(g.args)
+                preds.add((g.pred, n))
+                if n:
+                    for a, s in zip(g.args, self.arg_sorts(g.pred, n)):
+                        if isinstance(a, Var):
+                            out.setdefault(a.name, s)
+                        else:
+                            consts.add(a.name)
+            elif isinstance(g, Eq):
+                for a in (g.left, g.right):
+                    if not isinstance(a, Var):
+                        consts.add(a.name)
+            elif isinstance(g, (Forall, Exists)):
+                for v in g.vars:
+                    out.setdefault(v.name, "")
         return out
 
     def needed(self, formulas) -> list[str]:
         """The declarations the formulas need that the file lacks, in SMT-LIB."""
-        lines = []
+        preds: set = set()
+        consts: set = set()
         sorts_used: set[str] = set()
-        for p, n in sorted({pa for f in formulas for pa in predicates(f)}):
+        for f in formulas:
+            sorts_used.update(s or self.main for s in self._walk(f, preds, consts).values())
+        lines = []
+        for p, n in sorted(preds):
             sorts = self.arg_sorts(p, n)
             sorts_used.update(sorts)
             if (p, n) not in self.preds:
                 lines.append(f"(declare-fun {symbol(self.pred(p, n))} ({' '.join(sorts)}) Bool)")
-        for c in sorted({k.name for f in formulas for k in constants(f)}):
+        for c in sorted(consts):
             if c not in self.consts:
                 sorts_used.add(self.main)
                 lines.append(f"(declare-const {symbol(self.const(c))} {self.main})")
-        for f in formulas:
-            sorts_used.update(self.var_sorts(f).values())
-            if any(isinstance(g, (Forall, Exists)) for g in subformulas(f)):
-                sorts_used.add(self.main)
         missing = sorted(s for s in sorts_used if s not in self.sig.sorts and s not in BUILTIN_SORTS
                          and not s.startswith("("))
         return [f"(declare-sort {symbol(s)} 0)" for s in missing] + lines
@@ -242,7 +260,7 @@ class Speller:
             return f"({op} {r(f.left)} {r(f.right)})"
         if isinstance(f, (Forall, Exists)):
             q = "forall" if isinstance(f, Forall) else "exists"
-            vs = " ".join(f"({symbol(v.name)} {sorts.get(v.name, self.main)})" for v in f.vars)
+            vs = " ".join(f"({symbol(v.name)} {sorts.get(v.name) or self.main})" for v in f.vars)
             return f"({q} ({vs}) {self.formula(f.body, bound | {v.name for v in f.vars}, sorts)})"
         raise TypeError(f"not a formula: {f!r}")
 
