@@ -540,3 +540,25 @@ def test_a_flipped_negation_in_a_generated_variant_is_found_at_its_assert():
         found += line in lines
         assert report.diagnostics, (p.id, text)
     assert count >= 30 and found >= count - 2, (found, count)
+
+
+def test_get_value_is_read_as_the_query_and_diagnosed():
+    prog = SmtlibReader().read(SIG + FACTS + "(check-sat)\n(get-value ((Mammal tom)))\n")
+    [q] = prog.queries
+    assert q[1].formula == parse_formula("mammal(tom)")
+    [d] = prog.diagnostics
+    assert d.code == "Q003" and d.fix.applicability == "unsafe"
+    fixed = prog.text[:d.span.start] + d.fix.replacement + prog.text[d.span.end:]
+    again = SmtlibReader().read(fixed)
+    assert not again.diagnostics and [c.formula for _, c in again.queries] == [q[1].formula]
+    assert z3_says(fixed) == ["sat", "unsat"]
+
+
+def test_a_symbol_used_before_its_declaration_is_named():
+    text = ("(declare-sort E 0)\n(declare-fun Cat (E) Bool)\n(assert (Cat tom))\n"
+            "(declare-const tom E)\n(assert (Cat tom))\n")
+    prog = SmtlibReader().read(text)
+    [d] = prog.diagnostics
+    assert (d.code, d.span.line, d.span.column) == ("P006", 3, 14) and "line 4" in d.message
+    with pytest.raises(AssertionError):        # Z3 reports an error
+        z3_says(text)

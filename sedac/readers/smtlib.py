@@ -36,7 +36,7 @@ from .smtlib_terms import Converter
 
 # Commands with no logical content: read and passed over.
 _QUIET = {"set-logic", "set-option", "set-info", "get-model", "get-info", "get-option",
-          "get-value", "get-assertions", "get-assignment", "get-proof", "get-unsat-core",
+          "get-assertions", "get-assignment", "get-proof", "get-unsat-core",
           "get-unsat-assumptions", "echo", "exit", "eval", "simplify", "display",
           "get-objectives"}
 _DECLARATIONS = {"declare-sort", "define-sort", "declare-const", "declare-fun"}
@@ -59,12 +59,15 @@ class SmtlibReader(Reader):
         forms = read_forms(text)
         self._junk(prog, forms.junk)
         sig = Signature()
+        declared_at: dict[str, int] = {}
         for form in forms.forms:
             if form.head() in ("declare-sort", "define-sort", "declare-const", "declare-fun",
                                "define-fun"):
                 why = sig.declare(form)
                 if why:
                     self._note(prog, form, "P005", f"{why}: not read")
+                if len(form.items) > 1 and isinstance(form.items[1], Atom):
+                    declared_at.setdefault(form.items[1].text, form.start)
         conv = Converter(sig)
         assume = _assumed_names(forms.forms)
         glosses = _Glosses(text, forms)
@@ -73,6 +76,7 @@ class SmtlibReader(Reader):
         blocks = [[]]         # the asserts of each open push level
         queries = []          # (start, end, formula, from_negation)
         last_check = None     # index in `items` of the last assert before a top-level check-sat
+        values = []           # the Boolean terms of `get-value`s
         for k, form in enumerate(forms.forms):
             head = form.head()
             if head in _QUIET or head in _DECLARATIONS:
@@ -111,6 +115,11 @@ class SmtlibReader(Reader):
                 if f is not None:
                     queries.append((form.start, form.end, f, []))
                 continue
+            if head == "get-value":
+                if len(form.items) == 2 and isinstance(form.items[1], List) \
+                        and len(form.items[1].items) == 1:
+                    values.append(form)
+                continue
             if head in _UNREAD:
                 self._note(prog, form, "P005", f"`({head} ...)` is outside what sedac reads; "
                            "its meaning is not checked")
@@ -125,6 +134,11 @@ class SmtlibReader(Reader):
             if statements > 1 and (isinstance(f, Not) or _GOAL.search(glosses.before(k))):
                 queries.append((form.start, check.end, negate(f), [i]))
                 in_query.add(i)
+        if not queries and values:
+            q = self._value_query(prog, conv, values[-1])
+            if q is not None:
+                queries.append(q)
+        self._late(prog, [it[0] for it in items], declared_at)
         clauses = list(defs)
         for i, (form, f, _, gloss) in enumerate(items):
             if f is not None and i not in in_query:
@@ -192,6 +206,44 @@ class SmtlibReader(Reader):
             return None
         vs = tuple(env.values())
         return form.start, form.end, Forall(vs, Iff(FAtom(canon(name), vs), body)), "statement", gloss
+
+    def _value_query(self, prog, conv, form: List):
+        """`(get-value ((Mammal tom)))` after `check-sat` asks the question by the value it
+        has in one model, which an unknown question has too: Q003, read as the query."""
+        term = form.items[1].items[0]
+        if not conv.is_bool(term, {}):
+            return None
+        try:
+            f = conv.formula(term, {})
+        except Unreadable:
+            return None
+        span = prog.index.span(form.start, form.end)
+        prog.diagnostics.append(Diagnostic(
+            "Q003", "query", "the question is asked by `get-value`: the value it has in one "
+            "model, not whether it follows (an unknown question has a value too); read as the "
+            "query, asked by refutation", span,
+            fix=Fix("unsafe", self.write(f, "query", program=prog), "replace-query", span)))
+        return form.start, form.end, f, []
+
+    def _late(self, prog, asserts, declared_at: dict) -> None:
+        """P006 for a symbol an assertion uses before the file declares it (an SMT solver
+        refuses it there; the fix is the user's: move the declaration up)."""
+        said = set()
+        for form in asserts:
+            todo = [form]
+            while todo:
+                node = todo.pop()
+                for x in node.items:
+                    if isinstance(x, List):
+                        todo.append(x)
+                    elif x.is_symbol and declared_at.get(x.text, -1) > form.start \
+                            and x.text not in said:
+                        said.add(x.text)
+                        line = prog.index.position(declared_at[x.text])[0]
+                        prog.diagnostics.append(Diagnostic(
+                            "P006", "other-syntax", f"`{x.text}` is used before its declaration "
+                            f"(line {line}): an SMT solver refuses the file here",
+                            prog.index.span(x.start, x.end)))
 
     # ------------------------------------------------------------ diagnostics
     def _junk(self, prog: Program, junk) -> None:
