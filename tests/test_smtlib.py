@@ -562,3 +562,11 @@ def test_a_symbol_used_before_its_declaration_is_named():
     assert (d.code, d.span.line, d.span.column) == ("P006", 3, 14) and "line 4" in d.message
     with pytest.raises(AssertionError):        # Z3 reports an error
         z3_says(text)
+
+
+def test_let_bindings_that_double_at_each_level_stop_with_a_diagnostic():
+    lets = "".join(f"(let ((a{i} (and a{i - 1} a{i - 1}))) " for i in range(1, 60)).replace("a0", "p")
+    text = "(declare-const p Bool)\n(assert " + lets + "a59" + ")" * 59 + ")\n(assert p)\n"
+    prog = SmtlibReader().read(text)
+    assert [d.code for d in prog.diagnostics] == ["E002"]
+    assert [c.formula for c in prog.clauses] == [parse_formula("p")]

@@ -32,7 +32,7 @@ from ..fol import rename_preds, replace_terms
 from .base import Reader, in_own_spelling, own_names, own_spelling
 from .sexpr import Atom, List, read_forms
 from .smtlib_names import Signature, Speller, canon, signature_of
-from .smtlib_terms import Converter
+from .smtlib_terms import MAX_EXPANSION, Converter
 
 # Commands with no logical content: read and passed over.
 _QUIET = {"set-logic", "set-option", "set-info", "get-model", "get-info", "get-option",
@@ -81,6 +81,7 @@ class SmtlibReader(Reader):
             head = form.head()
             if head in _QUIET or head in _DECLARATIONS:
                 continue
+            conv.budget = MAX_EXPANSION      # per command: a hostile one stops alone
             if head == "define-fun":
                 d = self._define(prog, conv, sig, form, glosses.of(k))
                 if d is not None:

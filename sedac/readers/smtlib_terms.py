@@ -2,11 +2,12 @@
 from __future__ import annotations
 
 from ..fol import (FALSE, TRUE, And, Atom as FAtom, Const, Eq, Exists, Forall, Formula, Iff,
-                   Implies, Not, Or, Var, Xor, conj)
+                   Implies, Not, Or, Var, Xor, children, conj)
 from ..program import Unreadable
 from .sexpr import Atom, List
 from .smtlib_names import Signature, canon
 
+MAX_EXPANSION = 200_000
 ARITH = {"+", "-", "*", "/", "div", "mod", "abs", "<", "<=", ">", ">=", "to_real", "to_int",
          "is_int"}
 
@@ -16,6 +17,25 @@ class Converter:
 
     def __init__(self, sig: Signature):
         self.sig = sig
+        self.budget = MAX_EXPANSION
+        self._sizes: dict[int, tuple] = {}
+
+    def _spend(self, f: Formula) -> Formula:
+        """`f`, a `let` or macro's formula used once more: its size counts against the
+        budget, so that bindings that double at each level stop, not the machine."""
+        self.budget -= self._size(f)
+        if self.budget < 0:
+            raise Unreadable("other-syntax", "E002", f"`let` bindings and definitions expand to "
+                             f"more than {MAX_EXPANSION} nodes")
+        return f
+
+    def _size(self, f) -> int:
+        got = self._sizes.get(id(f))
+        if got is not None:
+            return got[1]
+        n = 1 + sum(self._size(k) for k in children(f))
+        self._sizes[id(f)] = (f, n)
+        return n
 
     def is_bool(self, node, env) -> bool:
         if isinstance(node, Atom):
@@ -50,7 +70,7 @@ class Converter:
                 if isinstance(v, (Var, Const)):
                     raise Unreadable("other-syntax", "E001", f"the individual `{t}` where a "
                                      "formula is expected")
-                return v
+                return self._spend(v)
             if t == "true":
                 return TRUE
             if t == "false":
@@ -59,7 +79,8 @@ class Converter:
                 body = sig.macros[t]
                 sig.macros.pop(t)           # a macro that uses itself is no definition
                 try:
-                    return body if not isinstance(body, (Atom, List)) else self.formula(body, {})
+                    return self._spend(body if not isinstance(body, (Atom, List))
+                                       else self.formula(body, {}))
                 finally:
                     sig.macros[t] = body
             if t in sig.consts and sig.consts[t] != "Bool":
