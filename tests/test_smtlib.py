@@ -369,7 +369,12 @@ def test_cli_adds_a_missing_query_and_its_declarations(tmp_path):
 
 def test_the_language_is_recognised_bare_fenced_and_by_extension(tmp_path):
     assert detect(GOOD) == "smtlib"
-    assert detect("Here it is:\n```smt2\n" + GOOD + "```\nDone.\n") == "smtlib"
+    for tag in ("smt2", "smtlib", "lisp", "smt", ""):
+        reply = f"Here it is:\n```{tag}\n" + GOOD + "```\nDone (Z3 says unsat).\n"
+        assert detect(reply) == "smtlib"
+        prog = read_program(reply, "<stdin>", strict=True)
+        assert [d.code for d in prog.diagnostics] == ["C002", "C001", "C001", "C002"]
+        assert len(prog.statements) == 3 and len(prog.queries) == 2
     (tmp_path / "p.txt").write_text(TEXT)
     (tmp_path / "x.smt2").write_text(GOOD)
     r = sedac("ask", "x.smt2", "--nl", "p.txt", "--output-format", "json", cwd=tmp_path)

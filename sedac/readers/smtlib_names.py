@@ -30,7 +30,7 @@ RESERVED = {"!", "_", "as", "exists", "forall", "let", "match", "par", "not", "a
 def canon(sym: str) -> str:
     """sedac's name for an SMT-LIB symbol: lower snake case."""
     s = camel_to_snake(sym.strip())
-    s = re.sub(r"[^0-9a-z_]+", "_", s).strip("_")
+    s = re.sub(r"[^\w]+", "_", s).strip("_")
     return re.sub(r"_+", "_", s) or "x"
 
 
