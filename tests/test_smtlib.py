@@ -575,3 +575,18 @@ def test_let_bindings_that_double_at_each_level_stop_with_a_diagnostic():
     prog = SmtlibReader().read(text)
     assert [d.code for d in prog.diagnostics] == ["E002"]
     assert [c.formula for c in prog.clauses] == [parse_formula("p")]
+
+
+@pytest.mark.parametrize("datatype", ["(declare-datatypes () ((Entity tom bob)))",
+                                      "(declare-datatypes ((Entity 0)) (((tom) (bob))))",
+                                      "(declare-datatype Entity ((tom) (bob)))"])
+def test_a_datatypes_constructors_are_individuals_and_never_declared_again(datatype):
+    text = datatype + "\n(declare-fun Cat (Entity) Bool)\n(assert (Cat tom))\n(assert (not (Cat bob)))\n"
+    r = SmtlibReader()
+    prog = r.read(text)
+    assert [d.code for d in prog.diagnostics] == ["P005"]     # its closed domain is not read
+    assert [c.formula for c in prog.clauses] == [parse_formula("cat(tom)"), parse_formula("~ cat(bob)")]
+    [d] = r.finish(prog, [parse_formula("mammal(tom)")], [parse_formula("cat(bob)")])
+    assert d.fix.replacement == "(declare-fun Mammal (Entity) Bool)\n"
+    fixed = text.replace("(assert (Cat tom))", d.fix.replacement + "(assert (Mammal tom))")
+    assert z3_says(fixed + "(check-sat)\n") == ["sat"]

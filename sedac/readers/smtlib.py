@@ -62,7 +62,7 @@ class SmtlibReader(Reader):
         declared_at: dict[str, int] = {}
         for form in forms.forms:
             if form.head() in ("declare-sort", "define-sort", "declare-const", "declare-fun",
-                               "define-fun"):
+                               "define-fun", "declare-datatypes", "declare-datatype"):
                 why = sig.declare(form)
                 if why:
                     self._note(prog, form, "P005", f"{why}: not read")

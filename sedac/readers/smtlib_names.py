@@ -68,6 +68,9 @@ class Signature:
             arity = int(items[2].text) if len(items) > 2 and items[2].text.isdigit() else 0
             self.sorts[items[1].text] = arity
             return f"a sort with {arity} parameters" if arity else None
+        if head in ("declare-datatypes", "declare-datatype"):
+            self._datatypes(form)
+            return None
         if head == "define-sort" and len(items) == 4 and isinstance(items[1], Atom) \
                 and isinstance(items[2], List) and not items[2].items:
             self.aliases[items[1].text] = sort_text(items[3])
@@ -89,6 +92,33 @@ class Signature:
             self._symbol(items[1], args, ret)
             return None
         return None
+
+    def _datatypes(self, form: List) -> None:
+        """The sorts and the constructors without fields (individuals) of a datatype, in
+        SMT-LIB 2.6 (`((Color 0)) (((red) (green)))`, `Color ((red) (green))`) or Z3's
+        older form (`() ((Color red green))`)."""
+        items = form.items
+        pairs = []                        # (sort name, its constructors)
+        if form.head() == "declare-datatype" and len(items) == 3 and isinstance(items[1], Atom) \
+                and isinstance(items[2], List):
+            pairs.append((items[1].text, items[2].items))
+        elif len(items) == 3 and isinstance(items[1], List) and isinstance(items[2], List):
+            if items[1].items:            # 2.6: sort declarations, then constructor lists
+                for decl, ctors in zip(items[1].items, items[2].items):
+                    name = decl.items[0] if isinstance(decl, List) and decl.items else decl
+                    if isinstance(name, Atom) and isinstance(ctors, List):
+                        pairs.append((name.text, ctors.items))
+            else:                         # Z3's older form: (Name ctor ...)
+                for d in items[2].items:
+                    if isinstance(d, List) and d.items and isinstance(d.items[0], Atom):
+                        pairs.append((d.items[0].text, d.items[1:]))
+        for sort, ctors in pairs:
+            self.sorts[sort] = 0
+            for c in ctors:
+                if isinstance(c, List) and len(c.items) == 1:
+                    c = c.items[0]
+                if isinstance(c, Atom):
+                    self._symbol(c, (), sort)
 
     def _symbol(self, atom: Atom, args: tuple[str, ...], ret: str) -> None:
         name = atom.text
