@@ -26,12 +26,12 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 
-from ..fol import Atom as FAtom, Forall, Formula, Iff, Not, Var, conj, negate
+from ..fol import (Atom as FAtom, Forall, Formula, Iff, Not, Var, conj, negate, rename_preds,
+                   replace_terms)
 from ..program import Clause, Diagnostic, Fix, Program, Unreadable
-from ..fol import rename_preds, replace_terms
 from .base import Reader, in_own_spelling, own_names, own_spelling
 from .sexpr import Atom, List, read_forms
-from .smtlib_names import Signature, Speller, canon, signature_of
+from .smtlib_names import ARITH_SORTS, Signature, Speller, canon, signature_of
 from .smtlib_terms import MAX_EXPANSION, Converter
 
 # Commands with no logical content: read and passed over.
@@ -190,11 +190,11 @@ class SmtlibReader(Reader):
             return None
         name, params = form.items[1].text, form.items[2]
         if name not in sig.preds:
-            self._bad(prog, form, "E003" if name in sig.funcs else "K001",
-                      "other-syntax" if name in sig.funcs else "knowledge",
-                      f"`{name}` is defined as a function to "
-                      f"{sig.consts.get(name) or sig.funcs.get(name, ((), '?'))[1]}: outside the "
-                      "logic of programs", comment=False)
+            ret = sig.consts.get(name) or sig.funcs.get(name, ((), "?"))[1]
+            arith = ret in ARITH_SORTS
+            self._bad(prog, form, "K001" if arith else "E003", "knowledge" if arith else "other-syntax",
+                      f"`{name}` is defined as a function to {ret}: outside the logic of programs",
+                      comment=False)
             return None
         env = {p.items[0].text: Var(p.items[0].text) for p in params.items}
         try:
