@@ -156,9 +156,10 @@ def test_a_negative_fact_before_check_sat_is_a_statement_when_it_is_the_only_one
 def test_comments_are_glosses_and_labels_are_dropped():
     text = (SIG + "; Premise 1: Tom is a cat.\n(assert (Cat tom))\n"
             "(assert (forall ((x E)) (=> (Cat x) (Mammal x)))) ; \"Every cat is a mammal.\"\n"
-            "; header\n\n\n\n(assert (Cat bob))\n")
+            "; header\n\n\n\n(assert (Cat bob))\n(assert (! (Cat tom) :named |Tom is a cat.|))\n"
+            "(assert (! (Cat bob) :named b2))\n")
     prog = SmtlibReader().read(text)
-    assert prog.gloss == {0: "Tom is a cat.", 1: "Every cat is a mammal."}
+    assert prog.gloss == {0: "Tom is a cat.", 1: "Every cat is a mammal.", 3: "Tom is a cat."}
 
 
 @pytest.mark.parametrize("smt, code, category", [

@@ -89,7 +89,7 @@ class SmtlibReader(Reader):
                 continue
             if head == "assert":
                 f = self._assertion(prog, conv, form, assume)
-                items.append((form, f, k, glosses.of(k)))
+                items.append((form, f, k, glosses.of(k) or _named(form)))
                 if f is not None:
                     blocks[-1].append(len(items) - 1)
                 continue
@@ -321,6 +321,18 @@ class SmtlibReader(Reader):
 
     def comment(self, text: str) -> str:
         return "\n".join("; " + line for line in text.split("\n"))
+
+
+def _named(form: List) -> str:
+    """A `:named |Tom is a cat.|` label that is a sentence (it serves as the gloss)."""
+    body = form.items[1] if len(form.items) == 2 else None
+    if isinstance(body, List) and body.head() == "!":
+        rest = body.items[2:]
+        for key, value in zip(rest, rest[1:]):
+            if isinstance(key, Atom) and key.text == ":named" and isinstance(value, Atom) \
+                    and " " in value.text.strip():
+                return _clean(value.text)
+    return ""
 
 
 def _count(form: List) -> int:
