@@ -58,15 +58,23 @@ def evaluate_problem(problem: Problem, prover: str = "auto") -> dict:
     """Everything sedac says about one problem, as a JSON-ready record."""
     from .atp import get_prover
     record: dict = {"id": problem.id, "source": problem.source, "gold": problem.answer}
-    truth = truth_from_text(problem.text)
+    if problem.gold is not None:
+        from .gold import gold_program, truth_from_gold
+        truth = truth_from_gold(problem.gold)
+        written = gold_program
+    else:
+        truth, written = truth_from_text(problem.text), ground_truth_program
     if truth.unparsed:
         record["unparsed_sentences"] = [t for _, t, _ in truth.unparsed]
-    program_text = problem.program if problem.program is not None else ground_truth_program(truth)
+    program_text = problem.program if problem.program is not None else written(truth)
     record["program_source"] = "llm" if problem.program is not None else "ground-truth"
     program = read_program(program_text, problem.id, "auto", vocab_hint=truth.vocab)
     record["lang"] = program.lang
     engine = get_prover(prover)
     session = engine.session()
+    if problem.gold is not None:
+        from .gold import audit
+        record["gold_audit"] = audit(truth, problem.answer, session)
 
     fatal = [d for d in program.diagnostics
              if d.category in SYNTAX_CATEGORIES and d.category != "knowledge"
@@ -270,8 +278,8 @@ def summarize(records: list[dict], seconds: float, meta: dict | None = None) -> 
     wrong_forward = [r for r in ok if not r["correct"]["full"]["forward"]]
     forward_reasons = Counter(m["status"] for r in wrong_forward
                               for m in r.get("reason", {}).get("missing", []))
-    return {**(meta or {}), "problems": n, "failed": n - len(ok), "seconds": round(seconds, 2),
-            "conditions": conditions, "errors": {c: errors.get(c, 0) for c in CATEGORIES},
+    out = {**(meta or {}), "problems": n, "failed": n - len(ok), "seconds": round(seconds, 2),
+           "conditions": conditions, "errors": {c: errors.get(c, 0) for c in CATEGORIES},
             "instances_with_errors": with_errors,
             "full_wrong": {"problems": len(wrong_full),
                            "explained": sum(1 for r in wrong_full if r.get("reason", {}).get("missing")),
@@ -280,6 +288,30 @@ def summarize(records: list[dict], seconds: float, meta: dict | None = None) -> 
                                    "explained": sum(1 for r in wrong_forward
                                                     if r.get("reason", {}).get("missing")),
                                    "missing_sentences": dict(forward_reasons)}}
+    gold = gold_summary(ok, conditions)
+    if gold:
+        out["gold_audit"] = gold
+    return out
+
+
+def gold_summary(records: list[dict], conditions: dict) -> dict | None:
+    """For problems whose truth is gold FOL: how many golds agree with their own label, the
+    others with the reason, and each condition's accuracy on the sound golds alone (a wrong
+    answer where the gold contradicts its label is the gold's error, counted apart)."""
+    audited = [r for r in records if "gold_audit" in r]
+    if not audited:
+        return None
+    sound = [r for r in audited if r["gold_audit"].get("agrees")]
+    for c in CONDITIONS:
+        for w in SEMANTICS:
+            right = sum(1 for r in sound if r["correct"][c][w])
+            conditions[c][w]["accuracy_sound_gold"] = round(right / len(sound), 4) if sound else 0.0
+    return {"records": len(audited), "agrees": len(sound),
+            "undecided": [r["id"] for r in audited if r["gold_audit"].get("agrees") is None],
+            "disagrees": [{"id": r["id"], "why": r["gold_audit"].get("why", ""),
+                           "entails": r["gold_audit"].get("entails"),
+                           "label": r["gold_audit"].get("label")}
+                          for r in audited if r["gold_audit"].get("agrees") is False]}
 
 
 def write_outputs(out: Path, records: list[dict], summary: dict, title: str = "",

@@ -27,6 +27,8 @@ class Truth:
     unparsed: list[tuple[int, str, int]] = field(default_factory=list)  # (index, text, line)
     source: str = "text"
     extra: list = field(default_factory=list)  # parses of extra sentences (a chain), or None
+    slips: list = field(default_factory=list)  # gold formulas that did not read as written
+    label: str | None = None                   # a gold truth's own label (FOLIO)
 
     @property
     def axioms(self) -> list[Formula]:
