@@ -330,9 +330,10 @@ def _full_sedac(program: Program, truth: Truth, results: list[ClauseResult], ses
         if gloss is not None and equivalence_key(gloss) not in keys:
             candidates.append((gloss, ("D12",)))   # a rule's reading, when one finds it, is named
         accepted = []
+        restores = _restores(truth, r.index, session)
         for g, codes in candidates:
             vg = session.entails(nl_ax, g)
-            if vg.holds and _informative(g, nl_ax, session, text_forms):
+            if vg.holds and _informative(g, nl_ax, session, text_forms) and restores(g):
                 accepted.append((g, codes, vg))
         if not accepted:
             v = session.entails(nl_ax, f)   # again, now with its countermodel
@@ -345,17 +346,23 @@ def _full_sedac(program: Program, truth: Truth, results: list[ClauseResult], ses
             if not v.refuted:
                 undecided.append(_undecided(clause.span, question, v))
                 continue
-            r.unsafe, r.status = None, "non-fixable"
+            # gold formulas are a person's reading, not the text: a premise they do not
+            # support stays as written, with its verdict, rather than be dropped
+            keep = truth.source == "gold"
+            r.status = "non-fixable"
+            if not keep:
+                r.unsafe = None
             evidence = {"countermodel": v.model.to_json() if v.model else None,
                         "candidates_rejected": [describe(g) for g, _ in candidates],
                         "prover": v.prover, "status": v.status}
             why = "not entailed by the text"
             diags.append(Diagnostic(
                 "D000", "deep-semantic",
-                f"`{describe(f)}` is not what the text says, and no rule finds a reading "
-                "the text supports" + (f": {v.model.describe()}" if v.model else ""),
-                clause.span, fix=Fix("unsafe", comment_out(clause, program, why),
-                                     "drop", clause.span),
+                f"`{describe(f)}` is not what the {'gold' if keep else 'text'} says, and no "
+                f"rule finds a reading the {'gold' if keep else 'text'} supports"
+                + (f": {v.model.describe()}" if v.model else ""),
+                clause.span, fix=None if keep else Fix("unsafe", comment_out(clause, program, why),
+                                                       "drop", clause.span),
                 evidence=evidence, clause=r.index, proof=(nl_ax, f, v.status)))
             continue
         others = lp_ax[:k] + lp_ax[k + 1:]
@@ -387,6 +394,20 @@ def _full_sedac(program: Program, truth: Truth, results: list[ClauseResult], ses
                       "score": score, "alternatives": [describe(t[3]) for t in scored[1:]],
                       "prover": vbest.prover},
             clause=r.index, proof=(nl_ax, best, vbest.status)))
+
+
+def _restores(truth: Truth, index: int, session: Session):
+    """For a clause paired with a gold premise (`align_gold`), a test that a candidate says
+    what that premise says: with the other gold premises it entails it. A repair the gold
+    merely allows (a weaker or sideways rule) is no repair of a premise the pairing names."""
+    al = truth.alignment
+    paired = dict(al.pairs) if al is not None else {}
+    if index not in paired:
+        return lambda g: True
+    k = paired[index]
+    target = truth.facts[k].formula
+    rest = [f.formula for j, f in enumerate(truth.facts) if j != k]
+    return lambda g: session.entails(rest + [g], target, evidence=False).holds
 
 
 def _informative(g: Formula, nl_ax: list[Formula], session: Session, text_keys) -> bool:
@@ -480,6 +501,17 @@ def _query(program: Program, truth: Truth | None, vocab, mode: str,
             "Q001", "query", f"the program has no query; the question asks `{describe(question)}`",
             at, fix=Fix("unsafe", add, "add-query", at) if qtext else None,
             evidence={"question": truth.question_text, "expected": describe(question)}))
+    elif prog_q != question and truth.source == "gold" and not _expressible(question, program,
+                                                                               prog_q, vocab):
+        # the gold asks in symbols the program (as aligned) does not have: its own question
+        # is the one it can answer; the difference is shown, not fixed
+        i, c = queries[-1]
+        diags.append(Diagnostic(
+            "Q002", "query", f"the query asks `{describe(prog_q)}` but the gold question asks "
+            f"`{describe(question)}`, in symbols the program does not have", c.span,
+            evidence={"question": truth.question_text, "query": describe(prog_q),
+                      "expected": describe(question)}, clause=i))
+        return prog_q
     elif prog_q != question:
         i, c = queries[-1]
         diags.append(Diagnostic(
@@ -489,6 +521,17 @@ def _query(program: Program, truth: Truth | None, vocab, mode: str,
             evidence={"question": truth.question_text, "query": describe(prog_q),
                       "expected": describe(question)}, clause=i))
     return question
+
+
+def _expressible(question: Formula, program: Program, prog_q: Formula, vocab) -> bool:
+    """Whether every predicate and constant of `question` is one the program uses (read
+    through its aligned names)."""
+    seen_p, seen_c = set(), set()
+    for _, c in program.statements + program.queries:
+        g, _ = rewrite_formula(c.formula, vocab)
+        seen_p |= predicates(g)
+        seen_c |= constants(g)
+    return predicates(question) <= seen_p and constants(question) <= seen_c
 
 
 def asked(queries: list[tuple[int, Clause]]) -> list[tuple[int, Clause]]:

@@ -75,6 +75,10 @@ def evaluate_problem(problem: Problem, prover: str = "auto") -> dict:
     if problem.gold is not None:
         from .gold import audit
         record["gold_audit"] = audit(truth, problem.answer, session)
+        if problem.program is not None:
+            from .align_gold import aligned_truth
+            truth = aligned_truth(program, truth, session)
+            record["alignment"] = truth.alignment.to_json()
 
     fatal = [d for d in program.diagnostics
              if d.category in SYNTAX_CATEGORIES and d.category != "knowledge"
@@ -90,7 +94,8 @@ def evaluate_problem(problem: Problem, prover: str = "auto") -> dict:
         "raw": syntax if not fatal else dict(NO_ANSWER),
         "syntax": syntax,
         "partial": _answers(partial.formulas("safe"), partial.query, session),
-        "full": _answers(full.formulas("unsafe"), truth.question, session),
+        "full": _answers(full.formulas("unsafe"),
+                         full.query if full.query is not None else truth.question, session),
     }
     record["answers"] = answers
     record["correct"] = {c: {w: answers[c][w] == problem.answer for w in SEMANTICS}

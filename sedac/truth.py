@@ -29,6 +29,7 @@ class Truth:
     extra: list = field(default_factory=list)  # parses of extra sentences (a chain), or None
     slips: list = field(default_factory=list)  # gold formulas that did not read as written
     label: str | None = None                   # a gold truth's own label (FOLIO)
+    alignment: object = None                   # the program's symbols onto the gold's
 
     @property
     def axioms(self) -> list[Formula]:
