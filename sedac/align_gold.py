@@ -66,7 +66,9 @@ def words(name: str) -> set[str]:
 
 @dataclass
 class Alignment:
-    preds: dict = field(default_factory=dict)      # (name, arity) -> gold name
+    # (name, arity) -> (gold name, order): the gold atom's i-th argument is the program
+    # atom's `order[i]`-th (`write(beethoven, symphony9)` for `WrittenBy(symphony9, beethoven)`)
+    preds: dict = field(default_factory=dict)
     consts: dict = field(default_factory=dict)     # program constant -> gold constant
     pairs: list = field(default_factory=list)      # (clause index, gold fact index)
     unmatched: list = field(default_factory=list)  # program symbols with no counterpart
@@ -78,6 +80,7 @@ class Alignment:
         return round(self.equivalent / self.paired, 3) if self.paired else 0.0
 
     def apply(self, f: Formula) -> Formula:
+        """`f` in the gold's symbols."""
         preds, consts = self.preds, self.consts
         if not preds and not consts:
             return f
@@ -85,13 +88,37 @@ class Alignment:
         def rename(a: Atom) -> Formula:
             args = tuple(Const(consts.get(t.name, t.name)) if isinstance(t, Const) else t
                          for t in a.args)
-            return Atom(preds.get((a.pred, len(a.args)), a.pred), args)
+            hit = preds.get((a.pred, len(args)))
+            if hit is None:
+                return Atom(a.pred, args)
+            name, order = hit
+            return Atom(name, tuple(args[j] for j in order))
+        return map_atoms(f, rename)
+
+    def inverse(self, f: Formula) -> Formula:
+        """`f` (in the gold's symbols) back in the program's own."""
+        back = {(g, len(order)): (p, tuple(order.index(i) for i in range(len(order))))
+                for (p, _), (g, order) in self.preds.items()}
+        names = {g: c for c, g in self.consts.items()}
+        if not back and not names:
+            return f
+
+        def rename(a: Atom) -> Formula:
+            args = tuple(Const(names.get(t.name, t.name)) if isinstance(t, Const) else t
+                         for t in a.args)
+            hit = back.get((a.pred, len(args)))
+            if hit is None:
+                return Atom(a.pred, args)
+            name, order = hit
+            return Atom(name, tuple(args[j] for j in order))
         return map_atoms(f, rename)
 
     def to_json(self) -> dict:
-        return {"predicates": {f"{p}/{n}": g for (p, n), g in sorted(self.preds.items())},
+        return {"predicates": {f"{p}/{n}": g + ("" if list(o) == sorted(o) else
+                                               f" (arguments {', '.join(str(i + 1) for i in o)})")
+                               for (p, n), (g, o) in sorted(self.preds.items())},
                 "constants": dict(sorted(self.consts.items())),
-                "pairs": [{"clause": c, "premise": k} for c, k in self.pairs],
+                "pairs": [{"clause": c, "premise": k + 1} for c, k in self.pairs],
                 "equivalent": self.equivalent, "paired": self.paired,
                 "confidence": self.confidence, "unmatched": self.unmatched}
 
@@ -100,30 +127,47 @@ def _norm_sentence(s: str) -> set[str]:
     return {lemma(w) for w in re.findall(r"[A-Za-z]+", s) if w.lower() not in _STOP}
 
 
+def _jaccard(a: set, b: set) -> float:
+    return len(a & b) / len(a | b) if a and b else 0.0
+
+
+def _symbol_words(f: Formula) -> set[str]:
+    out: set[str] = set()
+    for p, _ in predicates(f):
+        out |= words(p)
+    for c in constants(f):
+        out |= words(c.name)
+    return out
+
+
 def pair_premises(program, truth) -> list[tuple[int, int]]:
-    """(clause index, gold fact index) for the program's statements, by gloss, else in order."""
+    """(clause index, gold fact index): each program statement with the gold premise whose
+    sentence its gloss repeats and whose symbols' words its own share, best first; a pair
+    needs some evidence (the order alone decides only when the counts agree and nothing
+    else speaks)."""
     statements = program.statements
     facts = truth.facts
-    gold_words = [_norm_sentence(f.text) for f in facts]
-    pairs, taken = [], set()
-    for i, _ in statements:
-        gloss = program.gloss.get(i)
-        if not gloss:
+    gold_sent = [_norm_sentence(f.text) for f in facts]
+    gold_syms = [_symbol_words(f.formula) for f in facts]
+    scored = []
+    for n, (i, c) in enumerate(statements):
+        gloss = _norm_sentence(program.gloss.get(i, ""))
+        syms = _symbol_words(c.formula)
+        for k in range(len(facts)):
+            s = _jaccard(gloss, gold_sent[k]) + 0.5 * _jaccard(syms, gold_syms[k])
+            if len(statements) == len(facts) and n == k:
+                s += 0.05
+            if s >= 0.3:
+                scored.append((s, i, k))
+    scored.sort(key=lambda t: (-t[0], t[1], t[2]))
+    pairs, used_c, used_k = [], set(), set()
+    for s, i, k in scored:
+        if i in used_c or k in used_k:
             continue
-        g = _norm_sentence(gloss)
-        best, score = None, 0.0
-        for k, gw in enumerate(gold_words):
-            if k in taken or not gw or not g:
-                continue
-            s = len(g & gw) / len(g | gw)
-            if s > score:
-                best, score = k, s
-        if best is not None and score >= 0.5:
-            pairs.append((i, best))
-            taken.add(best)
-    if not pairs and len(statements) == len(facts):
-        pairs = [(i, k) for k, (i, _) in enumerate(statements)]
-    return pairs
+        pairs.append((i, k))
+        used_c.add(i)
+        used_k.add(k)
+    return sorted(pairs)
 
 
 def _shape_atoms(p: Formula, g: Formula, out: list) -> bool:
@@ -179,30 +223,58 @@ def predicate_glosses(text: str) -> dict[tuple[str, int], str]:
     return out
 
 
+def _norm(c: str) -> str:
+    return re.sub(r"[^a-z0-9]", "", c.lower())
+
+
 def align(program, truth, session=None, budget: int = 200) -> Alignment:
     """The mapping of `program`'s signature onto the gold `truth`'s (see the module)."""
     stmts = {i: c.formula for i, c in program.statements}
     query = [c.formula for _, c in program.queries]
-    gold_preds = {pa for f in truth.axioms + ([truth.question] if truth.question else [])
-                  for pa in predicates(f)}
-    gold_consts = {c.name for f in truth.axioms + ([truth.question] if truth.question else [])
-                   for c in constants(f)}
+    gold_all = truth.axioms + ([truth.question] if truth.question is not None else [])
+    gold_preds = {pa for f in gold_all for pa in predicates(f)}
+    gold_consts = {c.name for f in gold_all for c in constants(f)}
     prog_formulas = list(stmts.values()) + query
     prog_preds = {pa for f in prog_formulas for pa in predicates(f)}
     prog_consts = {c.name for f in prog_formulas for c in constants(f)}
-    pairs = pair_premises(program, truth)
-    facts = truth.facts
-    matched = [(stmts[i], facts[k].formula) for i, k in pairs if i in stmts]
+    out = Alignment(pairs=pair_premises(program, truth))
+    matched = [(stmts[i], truth.facts[k].formula) for i, k in out.pairs if i in stmts]
     if query and truth.question is not None:
         matched.append((query[-1], truth.question))
+
+    # constants first: the same name up to case and separators
+    by_norm = {_norm(c): c for c in gold_consts}
+    gold_cwords = {c: words(c) for c in gold_consts}
+    for c in sorted(prog_consts - gold_consts):
+        if _norm(c) in by_norm:
+            out.consts[c] = by_norm[_norm(c)]
+            continue
+        mine = words(c)
+        near = sorted((_jaccard(mine, w), g) for g, w in gold_cwords.items()
+                      if w and mine and (w <= mine or mine <= w))
+        if near and (len(near) == 1 or near[-1][0] > near[-2][0]):
+            out.consts[c] = near[-1][1]
+
+    def const(t):
+        return out.consts.get(t.name, t.name) if isinstance(t, Const) else None
 
     votes: dict = {}
     cvotes: dict = {}
 
-    def vote(pa, ga, w):
-        key = ((pa.pred, len(pa.args)), ga.pred)
+    def vote(pa: Atom, ga: Atom, w: float):
+        n = len(pa.args)
+        order = tuple(range(n))
+        if n == 2:
+            mine = [const(t) for t in pa.args]
+            theirs = [const(t) for t in ga.args]
+            straight = sum(1 for a, b in zip(mine, theirs) if a is not None and a == b)
+            crossed = sum(1 for a, b in zip(mine, reversed(theirs)) if a is not None and a == b)
+            if crossed > straight:
+                order = (1, 0)
+        key = ((pa.pred, n), ga.pred, order)
         votes[key] = votes.get(key, 0.0) + w
-        for s, t in zip(pa.args, ga.args):
+        for j, t in zip(order, ga.args):
+            s = pa.args[j]
             if isinstance(s, Const) and isinstance(t, Const):
                 cvotes[(s.name, t.name)] = cvotes.get((s.name, t.name), 0.0) + w
 
@@ -218,11 +290,12 @@ def align(program, truth, session=None, budget: int = 200) -> Alignment:
                     if len(pa.args) == len(ga.args):
                         vote(pa, ga, 1.0 / max(1, len(gas)))
 
-    def norm(c: str) -> str:
-        return re.sub(r"[^a-z0-9]", "", c.lower())
-
     glosses = predicate_glosses(program.text)
     gold_words = {g: words(g) for g, _ in gold_preds}
+    best_order: dict = {}
+    for (pa, g, order), w in votes.items():
+        if w > best_order.get((pa, g), (0.0, None))[0]:
+            best_order[(pa, g)] = (w, order)
     scores = []
     for pa in prog_preds:
         own = words(pa[0]) | (_norm_sentence(glosses[pa]) if pa in glosses else set())
@@ -231,33 +304,32 @@ def align(program, truth, session=None, budget: int = 200) -> Alignment:
                 continue
             gw = gold_words[g]
             w = len(own & gw) / len(gw) if gw else 0.0
-            s = votes.get((pa, g), 0.0) + 1.5 * w + (3.0 if norm(pa[0]) == norm(g) else 0.0)
-            if s > 0:
-                scores.append((s, pa, g))
+            voted, order = best_order.get((pa, g), (0.0, tuple(range(n))))
+            s = voted + 1.5 * w + (3.0 if _norm(pa[0]) == _norm(g) else 0.0)
+            if s > 0.5:
+                scores.append((s, pa, g, order))
     scores.sort(key=lambda t: (-t[0], t[1], t[2]))
-    out = Alignment(pairs=pairs)
     used_gold: set = set()
-    for s, pa, g in scores:
+    for s, pa, g, order in scores:
         if pa in out.preds or (g, pa[1]) in used_gold:
             continue
-        out.preds[pa] = g
+        out.preds[pa] = (g, order)
         used_gold.add((g, pa[1]))
-    for pa in sorted(prog_preds):
-        if pa not in out.preds:
-            out.unmatched.append(f"{pa[0]}/{pa[1]}")
-    out.preds = {pa: g for pa, g in out.preds.items() if pa[0] != g}
-    by_norm = {norm(c): c for c in gold_consts}
-    for c in sorted(prog_consts):
-        if c in gold_consts:
-            continue
-        if norm(c) in by_norm:
-            out.consts[c] = by_norm[norm(c)]
-            continue
+    out.unmatched = [f"{p}/{n}" for p, n in sorted(prog_preds) if (p, n) not in out.preds]
+    out.preds = {pa: (g, o) for pa, (g, o) in out.preds.items()
+                 if pa[0] != g or list(o) != sorted(o)}
+    for c in sorted(prog_consts - gold_consts - set(out.consts)):
         cands = sorted(((w, t) for (s, t), w in cvotes.items() if s == c), reverse=True)
-        if cands and cands[0][1] not in prog_consts:
+        if cands and cands[0][1] not in prog_consts and cands[0][0] >= 2.0:
             out.consts[c] = cands[0][1]
-        else:
-            out.unmatched.append(c)
+    # one program constant a gold constant, never two (the mapping must be a renaming)
+    taken: dict = {}
+    for c, g in sorted(out.consts.items()):
+        if g in taken or g in prog_consts:
+            continue
+        taken[g] = c
+    out.consts = {c: g for g, c in taken.items()}
+    out.unmatched += [c for c in sorted(prog_consts - gold_consts) if c not in out.consts]
     if session is not None:
         _improve(out, matched, session, budget)
     return out
@@ -296,13 +368,13 @@ def _improve(al: Alignment, matched, session, budget: int) -> None:
     al.equivalent = best
 
 
-def aligned_truth(program, truth, session=None):
-    """`truth` with a vocabulary that reads `program`'s symbols as the gold's (the shallow
-    rules R10/R11 rename them, silently; fixes are written in the program's own names), and
-    the alignment itself as `truth.alignment`."""
+def aligned(program, truth, session=None):
+    """`program` read in the gold's symbols (a copy; writing a formula back goes through
+    the alignment's inverse, so fixes keep the program's own names), and the alignment."""
     from dataclasses import replace
     al = align(program, truth, session)
-    vocab = replace(truth.vocab, aligned=dict(al.preds), aligned_names=dict(al.consts))
-    out = replace(truth, vocab=vocab)
-    out.alignment = al
-    return out
+    if not al.preds and not al.consts:
+        return program, al
+    clauses = [replace(c, formula=al.apply(c.formula)) if c.formula is not None else c
+               for c in program.clauses]
+    return replace(program, clauses=clauses, unread=al.inverse), al

@@ -149,6 +149,8 @@ def set_statuses(diags: list[Diagnostic], unsafe: bool) -> None:
 def clause_text(f: Formula, program: Program, kind: str = "statement", gloss: str = "",
                 vocab=None) -> str | None:
     """A formula in the program's own language and spelling (its reader writes it)."""
+    if program.unread is not None:
+        f = program.unread(f)
     f = replace_terms(f, own_names(program, vocab))
     return reader_for(program.lang).write(f, kind, gloss, program, vocab)
 

@@ -75,10 +75,6 @@ def evaluate_problem(problem: Problem, prover: str = "auto") -> dict:
     if problem.gold is not None:
         from .gold import audit
         record["gold_audit"] = audit(truth, problem.answer, session)
-        if problem.program is not None:
-            from .align_gold import aligned_truth
-            truth = aligned_truth(program, truth, session)
-            record["alignment"] = truth.alignment.to_json()
 
     fatal = [d for d in program.diagnostics
              if d.category in SYNTAX_CATEGORIES and d.category != "knowledge"
@@ -86,7 +82,14 @@ def evaluate_problem(problem: Problem, prover: str = "auto") -> dict:
     prog_query = asked(program.queries)[-1][1].formula if program.queries else None
     read_axioms = program.axioms
     partial = analyse(program, None, "partial", engine, answer=False, session=session)
-    full = analyse(program, truth, "full", engine, unsafe_fixes=True, answer=False, session=session)
+    if problem.gold is not None and problem.program is not None:
+        from .align_gold import aligned
+        program_for_truth, truth.alignment = aligned(program, truth, session)
+        record["alignment"] = truth.alignment.to_json()
+    else:
+        program_for_truth = program
+    full = analyse(program_for_truth, truth, "full", engine, unsafe_fixes=True, answer=False,
+                   session=session)
 
     syntax = _answers(read_axioms, prog_query, session)
     answers = {
