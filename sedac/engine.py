@@ -318,7 +318,11 @@ def _full_sedac(program: Program, truth: Truth, results: list[ClauseResult], ses
         f = r.safe
         v = session.entails(nl_ax, f, evidence=False)
         gloss = glosses.get(r.index)
-        if v.holds:
+        restores = _restores(truth, r.index, session)
+        # against gold premises, a clause the gold entails may still say less than the premise
+        # it translates (`¬(A ∧ B)` for "neither A nor B"): weaker, and worth a repair
+        weaker = v.holds and not restores(f)
+        if v.holds and not weaker:
             if gloss is not None:
                 _gloss_beside(program, truth, r, clause, gloss, session, vocab, diags, text_forms)
             continue
@@ -332,11 +336,12 @@ def _full_sedac(program: Program, truth: Truth, results: list[ClauseResult], ses
         if gloss is not None and equivalence_key(gloss) not in keys:
             candidates.append((gloss, ("D12",)))   # a rule's reading, when one finds it, is named
         accepted = []
-        restores = _restores(truth, r.index, session)
         for g, codes in candidates:
             vg = session.entails(nl_ax, g)
             if vg.holds and _informative(g, nl_ax, session, text_forms) and restores(g):
                 accepted.append((g, codes, vg))
+        if not accepted and weaker:
+            continue    # entailed, if weaker than its premise: it stays, and is not an error
         if not accepted:
             v = session.entails(nl_ax, f)   # again, now with its countermodel
             if truth.unparsed:

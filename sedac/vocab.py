@@ -139,6 +139,9 @@ class Vocabulary:
     # whether the text has rules with several conditions (`If something is big and kind...`,
     # `Red, cold things are round.`): only then can a translation have dropped one (D8)
     joined: bool = False
+    # a ground truth written in logic (gold formulas, TPTP): its translations may slip on any
+    # connective, so the connective rules (D13-D17) apply
+    formal: bool = False
     # a program's symbols aligned with a gold truth's (`align_gold`): (name, arity) -> the
     # gold's predicate, constant -> the gold's constant; read as aliases, written back as
     # the program spells them
@@ -235,7 +238,7 @@ class Vocabulary:
                           self.adjectives | other.adjectives, self.names | other.names,
                           self.from_text or other.from_text,
                           {**other.entities, **self.entities}, {**other.verbs, **self.verbs},
-                          self.joined or other.joined)
+                          self.joined or other.joined, self.formal or other.formal)
 
 
 # ------------------------------------------------------------ from the text
