@@ -327,11 +327,11 @@ def _full_sedac(program: Program, truth: Truth, results: list[ClauseResult], ses
                 _gloss_beside(program, truth, r, clause, gloss, session, vocab, diags, text_forms)
             continue
         question = f"line {clause.span.line}: whether the text says `{describe(f)}`"
-        if not v.refuted:
+        if not v.refuted and not weaker:
             undecided.append(_undecided(clause.span, question, v))
             continue
         candidates = [(g, codes) for g, codes in propose(f, vocab).items()
-                      if any(c.startswith("D") for c in codes)]
+                      if any(c.startswith("D") for c in codes)] if _sure(truth) else []
         keys = {equivalence_key(g) for g, _ in candidates} | {equivalence_key(f)}
         if gloss is not None and equivalence_key(gloss) not in keys:
             candidates.append((gloss, ("D12",)))   # a rule's reading, when one finds it, is named
@@ -401,6 +401,16 @@ def _full_sedac(program: Program, truth: Truth, results: list[ClauseResult], ses
                       "score": score, "alternatives": [describe(t[3]) for t in scored[1:]],
                       "prover": vbest.prover},
             clause=r.index, proof=(nl_ax, best, vbest.status)))
+
+
+SURE_ALIGNMENT = 0.5   # the share of paired premises equivalent under the alignment
+
+
+def _sure(truth: Truth) -> bool:
+    """Whether sedac is sure enough of how a program's symbols align with a gold truth's to
+    repair the program in the gold's terms (no alignment needed: sure)."""
+    al = truth.alignment
+    return al is None or not al.paired or al.confidence >= SURE_ALIGNMENT
 
 
 def _restores(truth: Truth, index: int, session: Session):
@@ -508,14 +518,16 @@ def _query(program: Program, truth: Truth | None, vocab, mode: str,
             "Q001", "query", f"the program has no query; the question asks `{describe(question)}`",
             at, fix=Fix("unsafe", add, "add-query", at) if qtext else None,
             evidence={"question": truth.question_text, "expected": describe(question)}))
-    elif prog_q != question and truth.source == "gold" and not _expressible(question, program,
-                                                                               prog_q, vocab):
+    elif prog_q != question and truth.source == "gold" and (
+            not _sure(truth) or not _expressible(question, program, prog_q, vocab)):
         # the gold asks in symbols the program (as aligned) does not have: its own question
         # is the one it can answer; the difference is shown, not fixed
         i, c = queries[-1]
         diags.append(Diagnostic(
             "Q002", "query", f"the query asks `{describe(prog_q)}` but the gold question asks "
-            f"`{describe(question)}`, in symbols the program does not have", c.span,
+            f"`{describe(question)}`, " + ("in symbols the program does not have" if _sure(truth)
+                                           else "and sedac is unsure how the program's symbols "
+                                           "align with the gold's"), c.span,
             evidence={"question": truth.question_text, "query": describe(prog_q),
                       "expected": describe(question)}, clause=i))
         return prog_q
