@@ -23,7 +23,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from .fol import (And, Atom, Const, Exists, Forall, Formula, Iff, Implies, Not, Or, Xor,
+from .fol import (And, Atom, Const, Eq, Exists, Forall, Formula, Iff, Implies, Not, Or, Xor,
                   constants, map_atoms, predicates)
 
 _WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
@@ -70,6 +70,10 @@ class Alignment:
     # atom's `order[i]`-th (`write(beethoven, symphony9)` for `WrittenBy(symphony9, beethoven)`)
     preds: dict = field(default_factory=dict)
     consts: dict = field(default_factory=dict)     # program constant -> gold constant
+    # a program predicate that is the gold's negation (`TakeOut(x)` for `¬NoTakeOut(x)`)
+    negated: set = field(default_factory=set)
+    # a class the gold names as an individual: `Koala(x)` for `x = koala`
+    as_const: dict = field(default_factory=dict)   # (name, 1) -> gold constant
     pairs: list = field(default_factory=list)      # (clause index, gold fact index)
     unmatched: list = field(default_factory=list)  # program symbols with no counterpart
     equivalent: int = 0
@@ -81,46 +85,78 @@ class Alignment:
 
     def apply(self, f: Formula) -> Formula:
         """`f` in the gold's symbols."""
-        preds, consts = self.preds, self.consts
-        if not preds and not consts:
+        preds, consts, negated, as_const = self.preds, self.consts, self.negated, self.as_const
+        if not preds and not consts and not as_const:
             return f
 
         def rename(a: Atom) -> Formula:
             args = tuple(Const(consts.get(t.name, t.name)) if isinstance(t, Const) else t
                          for t in a.args)
-            hit = preds.get((a.pred, len(args)))
+            key = (a.pred, len(args))
+            if key in as_const:
+                return Eq(args[0], Const(as_const[key]))
+            hit = preds.get(key)
             if hit is None:
                 return Atom(a.pred, args)
             name, order = hit
-            return Atom(name, tuple(args[j] for j in order))
-        return map_atoms(f, rename)
+            out = Atom(name, tuple(args[j] for j in order))
+            return Not(out) if key in negated else out
+        return _map_literals(f, rename)
 
     def inverse(self, f: Formula) -> Formula:
         """`f` (in the gold's symbols) back in the program's own."""
-        back = {(g, len(order)): (p, tuple(order.index(i) for i in range(len(order))))
-                for (p, _), (g, order) in self.preds.items()}
+        back = {(g, len(order)): (p, tuple(order.index(i) for i in range(len(order))), n)
+                for (p, n), (g, order) in self.preds.items()}
         names = {g: c for c, g in self.consts.items()}
-        if not back and not names:
+        classes = {g: p for (p, _), g in self.as_const.items()}
+        if not back and not names and not classes:
             return f
 
-        def rename(a: Atom) -> Formula:
+        def rename(a):
+            if isinstance(a, Eq):
+                for t, u in ((a.left, a.right), (a.right, a.left)):
+                    if isinstance(u, Const) and u.name in classes:
+                        return Atom(classes[u.name], (t,))
+                return a
             args = tuple(Const(names.get(t.name, t.name)) if isinstance(t, Const) else t
                          for t in a.args)
             hit = back.get((a.pred, len(args)))
             if hit is None:
                 return Atom(a.pred, args)
-            name, order = hit
-            return Atom(name, tuple(args[j] for j in order))
-        return map_atoms(f, rename)
+            name, order, n = hit
+            out = Atom(name, tuple(args[j] for j in order))
+            return Not(out) if (name, n) in self.negated else out
+        return _map_literals(f, rename)
 
     def to_json(self) -> dict:
-        return {"predicates": {f"{p}/{n}": g + ("" if list(o) == sorted(o) else
-                                               f" (arguments {', '.join(str(i + 1) for i in o)})")
+        return {"predicates": {f"{p}/{n}": ("¬" if (p, n) in self.negated else "") + g
+                               + ("" if list(o) == sorted(o) else
+                                  f" (arguments {', '.join(str(i + 1) for i in o)})")
                                for (p, n), (g, o) in sorted(self.preds.items())},
+                "classes_as_individuals": {f"{p}/1": c for (p, _), c in sorted(self.as_const.items())},
                 "constants": dict(sorted(self.consts.items())),
                 "pairs": [{"clause": c, "premise": k + 1} for c, k in self.pairs],
                 "equivalent": self.equivalent, "paired": self.paired,
                 "confidence": self.confidence, "unmatched": self.unmatched}
+
+
+def _map_literals(f: Formula, fn) -> Formula:
+    """`map_atoms` that also visits equalities (the alignment turns atoms into them)."""
+    if isinstance(f, (Atom, Eq)):
+        return fn(f)
+    if isinstance(f, Not):
+        inner = _map_literals(f.arg, fn)
+        return inner.arg if isinstance(inner, Not) and not isinstance(f.arg, Not) else Not(inner)
+    if isinstance(f, (And, Or)):
+        return type(f)(tuple(_map_literals(a, fn) for a in f.args))
+    if isinstance(f, (Implies, Iff, Xor)):
+        return type(f)(_map_literals(f.left, fn), _map_literals(f.right, fn))
+    if isinstance(f, (Forall, Exists)):
+        return type(f)(f.vars, _map_literals(f.body, fn))
+    return f
+
+
+_NEGATIVE = frozenset({"no", "not", "non", "never", "without", "lack", "un"})
 
 
 def _norm_sentence(s: str) -> set[str]:
@@ -315,7 +351,21 @@ def align(program, truth, session=None, budget: int = 200) -> Alignment:
             continue
         out.preds[pa] = (g, order)
         used_gold.add((g, pa[1]))
-    out.unmatched = [f"{p}/{n}" for p, n in sorted(prog_preds) if (p, n) not in out.preds]
+    gold_unary = {g for g, n in gold_preds if n == 1}
+    for pa in sorted(prog_preds):
+        if pa in out.preds or pa[1] != 1 or pa[0] in gold_unary:
+            continue
+        named = [c for c in gold_consts if _norm(c) == _norm(pa[0])]
+        if len(named) == 1 and (named[0] not in prog_consts
+                                or out.consts.get(named[0], named[0]) == named[0]):
+            out.as_const[pa] = named[0]
+    # a name that says "no"/"not" where the program's does not is the gold's negation
+    for pa, (g, _) in out.preds.items():
+        if (bool(_NEGATIVE & set(re.split(r"_", g))) !=
+                bool(_NEGATIVE & set(re.split(r"_", pa[0])))):
+            out.negated.add(pa)
+    out.unmatched = [f"{p}/{n}" for p, n in sorted(prog_preds)
+                     if (p, n) not in out.preds and (p, n) not in out.as_const]
     out.preds = {pa: (g, o) for pa, (g, o) in out.preds.items()
                  if pa[0] != g or list(o) != sorted(o)}
     for c in sorted(prog_consts - gold_consts - set(out.consts)):
