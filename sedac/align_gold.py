@@ -352,10 +352,14 @@ def align(program, truth, session=None, budget: int = 200) -> Alignment:
         out.preds[pa] = (g, order)
         used_gold.add((g, pa[1]))
     gold_unary = {g for g, n in gold_preds if n == 1}
+    # individuals the gold gives properties to (`VeryFluffy(koala)`), not mere objects of a
+    # relation (`Have(x, teeth)`)
+    described = {t.name for f in gold_all for a in _atoms(f) if len(a.args) == 1
+                 for t in a.args if isinstance(t, Const)}
     for pa in sorted(prog_preds):
         if pa in out.preds or pa[1] != 1 or pa[0] in gold_unary:
             continue
-        named = [c for c in gold_consts if _norm(c) == _norm(pa[0])]
+        named = [c for c in described if _norm(c) == _norm(pa[0])]
         if len(named) == 1 and (named[0] not in prog_consts
                                 or out.consts.get(named[0], named[0]) == named[0]):
             out.as_const[pa] = named[0]

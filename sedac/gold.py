@@ -77,8 +77,14 @@ def truth_from_gold(record: dict) -> Truth:
     read is in `truth.unparsed` (not evidence either way, as an unparsed sentence is)."""
     g = gold_of(record)
     facts, unparsed, slips = [], [], []
+    # a formula's sentence is known only when there are as many of each
+    matched = len(g["premises"]) == len(g["premises-FOL"])
+    if not matched:
+        slips.append({"premise": None, "formula": "", "problem":
+                      f"{len(g['premises'])} premises but {len(g['premises-FOL'])} formulas: "
+                      "which sentence each formula translates is unknown"})
     for i, fol in enumerate(g["premises-FOL"], start=1):
-        sentence = g["premises"][i - 1] if i - 1 < len(g["premises"]) else fol
+        sentence = g["premises"][i - 1] if matched else " ".join(fol.split())
         formula, slip = _read_formula(fol)
         if slip:
             slips.append({"premise": i, "formula": fol, "problem": slip})
