@@ -51,6 +51,9 @@ class FileReport:
     # Questions the prover left open (timeout, gave up): unknown to sedac, not diagnostics.
     undecided: list[dict] = field(default_factory=list)
     noqa: dict = field(default_factory=dict)       # {"used": [lines], "unused": [lines]}
+    # against gold formulas: how the program's symbols were aligned, and a verdict a premise
+    alignment: dict | None = None
+    verdicts: list = field(default_factory=list)
 
     def formulas(self, level: str) -> list[Formula]:
         """The program's axioms at a level: `read`, `safe` or `unsafe`."""
@@ -73,6 +76,8 @@ class FileReport:
                 "fixed_program": self.fixed_program(),
                 **({"answer": self.answer} if self.answer is not None else {}),
                 **({"undecided": self.undecided} if self.undecided else {}),
+                **({"alignment": self.alignment, "verdicts": self.verdicts}
+                   if self.alignment is not None else {}),
                 **({"noqa": self.noqa} if self.noqa else {})}
 
 
@@ -185,6 +190,15 @@ def analyse(program: Program, truth: Truth | None = None, mode: str | None = Non
     if session is not None:
         session.declare(formulas + (truth.axioms + ([truth.question] if truth.question else [])
                                     if truth is not None else []))
+    verdicts = None
+    if mode == "full" and truth.source == "gold":
+        # the program speaks in its own symbols: read it in the gold's (a copy of each)
+        from .align_gold import aligned, premise_verdicts
+        program, al = aligned(program, truth, session)
+        truth = replace(truth, alignment=al)
+        verdicts = premise_verdicts(program, truth, session)
+        statements, queries = program.statements, program.queries
+        formulas = [c.formula for _, c in statements + queries]
     diags = [replace(d) for d in program.diagnostics]   # statuses are this report's own
     arities = {pa for f in formulas for pa in predicates(f)}
     consts = {k.name for f in formulas for k in constants(f)}
@@ -212,6 +226,8 @@ def analyse(program: Program, truth: Truth | None = None, mode: str | None = Non
     report = FileReport(program.path, program.lang, mode, program, diags, results, truth,
                         unsafe_fixes=unsafe_fixes)
     report.undecided = undecided
+    if verdicts is not None:
+        report.alignment, report.verdicts = truth.alignment.to_json(), verdicts
     report.query = _query(program, truth, vocab, mode, diags)
     if mode == "full":
         _omissions(report, session, diags, undecided)

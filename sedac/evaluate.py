@@ -82,14 +82,9 @@ def evaluate_problem(problem: Problem, prover: str = "auto") -> dict:
     prog_query = asked(program.queries)[-1][1].formula if program.queries else None
     read_axioms = program.axioms
     partial = analyse(program, None, "partial", engine, answer=False, session=session)
-    if problem.gold is not None and problem.program is not None:
-        from .align_gold import aligned
-        program_for_truth, truth.alignment = aligned(program, truth, session)
-        record["alignment"] = truth.alignment.to_json()
-    else:
-        program_for_truth = program
-    full = analyse(program_for_truth, truth, "full", engine, unsafe_fixes=True, answer=False,
-                   session=session)
+    full = analyse(program, truth, "full", engine, unsafe_fixes=True, answer=False, session=session)
+    if full.alignment is not None and problem.program is not None:
+        record["alignment"], record["verdicts"] = full.alignment, full.verdicts
 
     syntax = _answers(read_axioms, prog_query, session)
     answers = {
@@ -109,7 +104,11 @@ def evaluate_problem(problem: Problem, prover: str = "auto") -> dict:
     if fatal:
         record["raw_failure"] = f"{fatal[0].code} at line {fatal[0].span.line}: {fatal[0].message}"
     wrong = [w for w in ("open_world", "forward") if not record["correct"]["full"][w]]
-    if wrong and truth.question is not None:
+    if problem.gold is not None:
+        if not record["correct"]["full"]["open_world"]:
+            from .gold import why_wrong
+            record["reason"] = why_wrong(record.get("gold_audit", {}), full)
+    elif wrong and truth.question is not None:
         record["reason"] = explain_wrong(truth, full, problem.answer, session,
                                          "open_world" if "open_world" in wrong else "forward")
     record["prover_calls"] = session.calls

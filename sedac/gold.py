@@ -193,3 +193,30 @@ def describe_gold(truth: Truth) -> list[str]:
     """The gold premises as sedac read them, for reports."""
     return [f"{f.index}. {describe(f.formula)}" for f in truth.facts]
 
+
+
+def why_wrong(audit_: dict, report) -> dict:
+    """Why full SEDAC's answer is wrong on a gold problem: the gold disagrees with its own
+    label; or sedac was unsure how the program's symbols align with the gold's; or premises
+    that say otherwise than the gold and that no rule repairs (with their verdicts); or the
+    question. Each wrong answer gets one, under `missing` the premises it names."""
+    from .engine import SURE_ALIGNMENT
+    if audit_ and not audit_.get("agrees"):
+        return {"kind": "gold", "why": audit_.get("why", ""), "missing": [
+            {"sentence": None, "text": audit_.get("why", ""), "status": "gold error"}]}
+    al = report.alignment or {}
+    if al.get("paired") and al.get("confidence", 0) < SURE_ALIGNMENT:
+        return {"kind": "alignment", "confidence": al.get("confidence"),
+                "unmatched": al.get("unmatched", []), "missing": [
+                    {"sentence": None, "text": f"alignment confidence {al.get('confidence')}",
+                     "status": "alignment unsure"}]}
+    repaired = {d.span.line for d in report.diagnostics
+                if d.category == "deep-semantic" and d.code != "D000"}
+    left = [v for v in report.verdicts if v["verdict"] not in ("equivalent", "stronger")
+            and v.get("line") not in repaired]
+    missing = [{"sentence": v.get("premise"), "text": v.get("sentence") or v.get("program", ""),
+                "status": f"{v['verdict']}, no rule repairs it"} for v in left]
+    if not missing:
+        missing = [{"sentence": None, "text": describe(report.query) if report.query else "",
+                    "status": "the question"}]
+    return {"kind": "premises", "missing": missing}
