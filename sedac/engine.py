@@ -326,6 +326,7 @@ def _undecided(span, what: str, v, status: str | None = None) -> dict:
 def _full_sedac(program: Program, truth: Truth, results: list[ClauseResult], session: Session,
                 vocab, diags: list[Diagnostic], undecided: list[dict]) -> None:
     nl_ax = truth.axioms
+    said, unit = ("gold", "premise") if truth.source == "gold" else ("text", "sentence")
     lp_ax = [r.safe for r in results]
     glosses = _gloss_formulas(program, results, truth)
     text_forms = {equivalence_key(a): a for a in nl_ax}
@@ -408,9 +409,9 @@ def _full_sedac(program: Program, truth: Truth, results: list[ClauseResult], ses
         text = clause_text(best, program, clause.kind, program.gloss.get(r.index, ""), vocab)
         diags.append(Diagnostic(
             rule.code, "deep-semantic",
-            f"{rule.name.replace('-', ' ')}: `{describe(f)}` is not what the text says; "
+            f"{rule.name.replace('-', ' ')}: `{describe(f)}` is not what the {said} says; "
             f"it says `{describe(best)}`"
-            + (f" (sentence {', '.join(str(u.index) for u in used)})" if used else ""),
+            + (f" ({unit} {', '.join(str(u.index) for u in used)})" if used else ""),
             clause.span, fix=Fix("unsafe", text, "+".join(codes), clause.span) if text else None,
             evidence={"rules": list(codes), "candidate": describe(best),
                       "entailed_by": [{"sentence": u.index, "text": u.text} for u in used],

@@ -151,6 +151,18 @@ def audit(truth: Truth, label: str | None, session) -> dict:
     return out
 
 
+def truth_from_file(spec: str) -> Truth:
+    """The ground truth `--truth` names: a FOLIO record (`record.json`, `file.jsonl#ID`), or a
+    TPTP FOF file."""
+    from .files import read_text
+    from .truth import truth_from_tptp
+    path = spec.partition("#")[0]
+    if "#" in spec or Path(path).suffix.lower() in (".json", ".jsonl"):
+        record, _ = read_truth_spec(spec)
+        return truth_from_gold(record)
+    return truth_from_tptp(read_text(spec, "truth file"), spec)
+
+
 def gold_program(truth: Truth) -> str:
     """The gold formulas written as a FOL-text program (the problems-only run's program)."""
     from .fol import to_unicode
