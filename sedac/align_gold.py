@@ -462,8 +462,10 @@ def premise_verdicts(program, truth, session) -> list[dict]:
     """A verdict for every gold premise (equivalent, stronger, weaker, contradicting,
     unrelated, or missing: no premise of the program translates it) and for every premise of
     the program no gold premise is paired with (extra, saying whether the gold entails it).
-    `program` is read in the gold's symbols; a Timeout is `undecided`, never a verdict."""
+    `program` is read in the gold's symbols; a Timeout is `undecided`, never a verdict.
+    Beside each, `le`: whether LogicLLaMA's truth-table score calls the pair equivalent."""
     from .fol import describe
+    from .le_score import le_equivalent
     al = truth.alignment
     by_fact = {k: i for i, k in (al.pairs if al is not None else [])}
     stmts = dict(program.statements)
@@ -477,7 +479,8 @@ def premise_verdicts(program, truth, session) -> list[dict]:
         c = stmts[i]
         out.append({"premise": fact.index, "gold": describe(fact.formula), "line": c.span.line,
                     "program": describe(c.formula), "sentence": fact.text,
-                    "verdict": _relation(c.formula, fact.formula, session)})
+                    "verdict": _relation(c.formula, fact.formula, session),
+                    "le": le_equivalent(c.formula, fact.formula)})
     for i, c in program.statements:
         if i in by_fact.values():
             continue

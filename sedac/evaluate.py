@@ -313,7 +313,19 @@ def gold_summary(records: list[dict], conditions: dict) -> dict | None:
         for w in SEMANTICS:
             right = sum(1 for r in sound if r["correct"][c][w])
             conditions[c][w]["accuracy_sound_gold"] = round(right / len(sound), 4) if sound else 0.0
-    return {"records": len(audited), "agrees": len(sound),
+    pairs = [v for r in records for v in r.get("verdicts", []) if "premise" in v]
+    paired = [v for v in pairs if v["verdict"] != "missing"]
+    le_scored = [v for v in paired if v.get("le") is not None]
+    disagree = [v for v in le_scored if v["le"] != (v["verdict"] == "equivalent")]
+    metrics = {"gold_premises": len(pairs), "paired": len(paired),
+               "equivalent": round(sum(v["verdict"] == "equivalent" for v in pairs) / len(pairs), 4)
+               if pairs else 0.0,
+               "le": round(sum(bool(v.get("le")) for v in pairs) / len(pairs), 4) if pairs else 0.0,
+               "verdicts": dict(Counter(v["verdict"] for v in pairs)),
+               "le_disagrees": len(disagree),
+               "le_disagreements": [{"program": v["program"], "gold": v["gold"],
+                                     "verdict": v["verdict"], "le": v["le"]} for v in disagree[:20]]}
+    return {"records": len(audited), "agrees": len(sound), "premises": metrics,
             "undecided": [r["id"] for r in audited if r["gold_audit"].get("agrees") is None],
             "disagrees": [{"id": r["id"], "why": r["gold_audit"].get("why", ""),
                            "entails": r["gold_audit"].get("entails"),
