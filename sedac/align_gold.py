@@ -89,7 +89,10 @@ class Alignment:
         if not preds and not consts and not as_const:
             return f
 
-        def rename(a: Atom) -> Formula:
+        def rename(a) -> Formula:
+            if isinstance(a, Eq):
+                return Eq(*(Const(consts.get(t.name, t.name)) if isinstance(t, Const) else t
+                            for t in (a.left, a.right)))
             args = tuple(Const(consts.get(t.name, t.name)) if isinstance(t, Const) else t
                          for t in a.args)
             key = (a.pred, len(args))
@@ -117,7 +120,8 @@ class Alignment:
                 for t, u in ((a.left, a.right), (a.right, a.left)):
                     if isinstance(u, Const) and u.name in classes:
                         return Atom(classes[u.name], (t,))
-                return a
+                return Eq(*(Const(names.get(t.name, t.name)) if isinstance(t, Const) else t
+                            for t in (a.left, a.right)))
             args = tuple(Const(names.get(t.name, t.name)) if isinstance(t, Const) else t
                          for t in a.args)
             hit = back.get((a.pred, len(args)))
