@@ -353,6 +353,8 @@ def _full_sedac(program: Program, truth: Truth, results: list[ClauseResult], ses
         if gloss is not None and equivalence_key(gloss) not in keys:
             candidates.append((gloss, ("D12",)))   # a rule's reading, when one finds it, is named
         accepted = []
+        if truth.source == "gold":
+            candidates = _gold_candidates(candidates, truth, r.index, text_forms)
         for g, codes in candidates:
             vg = session.entails(nl_ax, g)
             if vg.holds and _informative(g, nl_ax, session, text_forms) and restores(g):
@@ -421,6 +423,7 @@ def _full_sedac(program: Program, truth: Truth, results: list[ClauseResult], ses
 
 
 SURE_ALIGNMENT = 0.5   # the share of paired premises equivalent under the alignment
+MAX_GOLD_CANDIDATES = 40   # candidates tried for one clause against gold formulas
 
 
 def _sure(truth: Truth) -> bool:
@@ -442,6 +445,31 @@ def _restores(truth: Truth, index: int, session: Session):
     target = truth.facts[k].formula
     rest = [f.formula for j, f in enumerate(truth.facts) if j != k]
     return lambda g: session.entails(rest + [g], target, evidence=False).holds
+
+
+def _gold_candidates(candidates: list, truth: Truth, index: int, text_forms: dict) -> list:
+    """Against gold formulas: a candidate in a symbol the gold does not have cannot be what it
+    says (dropped before any prover call); one that is, up to contraposition, the very
+    premise its clause is paired with is the repair, and the others need no trial."""
+    known = {pa for f in truth.axioms for pa in predicates(f)}
+    names = {c for f in truth.axioms for c in constants(f)}
+    kept = [(g, codes) for g, codes in candidates
+            if predicates(g) <= known and constants(g) <= names]
+    al = truth.alignment
+    k = dict(al.pairs).get(index) if al is not None else None
+    if k is not None:
+        premise = truth.facts[k].formula
+        target = equivalence_key(premise)
+        exact = [(g, codes) for g, codes in kept if equivalence_key(g) == target]
+        if exact:
+            return exact[:1]
+        # the likeliest first: those whose truth table is the premise's, then those
+        # sharing most of its atoms; a bounded number of them
+        from .le_score import le_equivalent
+        mine = set(predicates(premise))
+        kept.sort(key=lambda c: (le_equivalent(c[0], premise) is not True,
+                                 -len(mine & set(predicates(c[0])))))
+    return kept[:MAX_GOLD_CANDIDATES]
 
 
 def _informative(g: Formula, nl_ax: list[Formula], session: Session, text_keys) -> bool:

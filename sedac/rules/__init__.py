@@ -71,7 +71,8 @@ def propose(f: Formula, vocab: Vocabulary) -> dict[Formula, tuple[str, ...]]:
                         if key not in seen and len(seen) < MAX_CONNECTIVE:
                             seen[key] = (h, path + (r.code,))
                             added.append(seen[key])
-            frontier = added
+            # a second slip only beside a dropped domain (D18): the other pairs are rare and many
+            frontier = [c for c in added if c[1][-1] == "D18"]
     f_key = equivalence_key(f)
     return {h: p for k, (h, p) in seen.items() if k != f_key and k != equivalence_key(start)}
 
