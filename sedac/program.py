@@ -101,6 +101,9 @@ class Program:
     spelling: dict[str, str] = field(default_factory=dict)
     declared: set[tuple[str, int]] = field(default_factory=set)  # `:- dynamic p/1.` and the like
     names: set[tuple[str, int]] = field(default_factory=set)     # predicate names as written
+    # a program read in another signature (aligned with a gold truth's names): how to write a
+    # formula back in the program's own
+    unread: Any = field(default=None, repr=False, compare=False)
 
     @cached_property
     def index(self) -> LineIndex:
