@@ -84,8 +84,12 @@ def quantifier_regex() -> str:
     """A quantifier with its variables: `∀x`, `forall x`, `\\forall x`, `∀x,y`, `∀x y`."""
     q = _alternation(spellings_of("forall") + spellings_of("exists"))
     var = r"[A-Za-z][a-z0-9_']*"
-    more = r"(?:\s*,\s*" + var + r"|\s+[a-z]\d*'*(?![\w(]))*"
-    return q + r"\s*" + var + more
+    # `∀x y P(x, y)`: a second variable after a space is one letter and is followed by what a
+    # quantifier's body starts with, so that `∀x p` keeps its body `p`.
+    extra = r"\s+[a-z]\d*'*(?![\w(])"
+    body = (r"(?=(?:" + extra + r")*\s*(?:[(\[{.:¬∀∃]|!(?!=)|~(?!=)|-(?![->])|\\(?!ne)|[A-Z]"
+            r"|[a-z]\w*\())")
+    return q + r"\s*" + var + r"(?:\s*,\s*" + var + "|" + extra + body + ")*"
 
 
 def lark_terminals() -> str:
