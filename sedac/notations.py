@@ -87,7 +87,7 @@ def quantifier_regex() -> str:
     # `∀x y P(x, y)`: a second variable after a space is one letter and is followed by what a
     # quantifier's body starts with, so that `∀x p` keeps its body `p`.
     extra = r"\s+[a-z]\d*'*(?![\w(])"
-    body = (r"(?=(?:" + extra + r")*\s*(?:[(\[{.:¬∀∃]|!(?!=)|~(?!=)|-(?![->])|\\(?!ne)|[A-Z]"
+    body = (r"(?=(?:" + extra + r")*\s*(?:[(\[{.:¬∀∃]|!(?!=)|~(?!=)|-(?![->])|\\(?!neq?(?![A-Za-z]))|[A-Z]"
             r"|[a-z]\w*\())")
     return q + r"\s*" + var + r"(?:\s*,\s*" + var + "|" + extra + body + ")*"
 
@@ -126,6 +126,19 @@ def latex_name(token: str) -> str:
     """The name inside `\\mathit{...}` and its kin, `\\_` as `_`, spaces as `_`."""
     inner = LATEX_NAME.match(token).group(1)
     return re.sub(r"\s+", "_", inner.replace("\\_", "_").strip()) or "_"
+
+
+# What makes a line look like a formula in some notation, for language detection: a
+# spelling no prose or other language uses (not `-`, `!`, `v`, `^`, `|`, nor the words
+# `and`, `or`, `not`, `all`, `some`), a word quantifier before its variable, or a LaTeX name.
+_AMBIGUOUS = {"-", "!", "v", "^", "|", "&", "and", "or", "not", "all", "some", "AND", "OR", "NOT",
+              "ALL", "SOME", "=>", "->", "-->", "==>", "~", "implies", "iff", "xor", "IFF", "XOR",
+              "IMPLIES", "$T", "$F", "!=", "/=", "~=", "&&", "||"}
+FORMULA_HINT = re.compile(
+    "|".join(re.escape(s) + (r"(?![A-Za-z])" if s[-1:].isalpha() else "")
+             for s in sorted(OWNER, key=len, reverse=True)
+             if s not in _AMBIGUOUS and not s[:1].isalpha())
+    + r"|\b(?:forall|exists)\s+[a-z]\w*\s*[(.:]|" + LATEX_NAME.pattern)
 
 
 # ------------------------------------------------------------------- writing
@@ -258,5 +271,5 @@ def write(formula, name: str = "unicode", spelling=None) -> str:
     return render(formula, notation(name, spelling))
 
 
-__all__ = ["SPELLINGS", "OPS", "Style", "notation", "write", "ASCII", "LATEX", "lark_terminals",
+__all__ = ["SPELLINGS", "OPS", "FORMULA_HINT", "Style", "notation", "write", "ASCII", "LATEX", "lark_terminals",
            "read_quantifier", "latex_name", "snake_to_camel"]

@@ -22,7 +22,7 @@ from sedac.fol import (FALSE, TRUE, And, Atom, Const, Eq, Exists, Forall, Iff, I
 from sedac.notations import SPELLINGS, Style
 from sedac.program import Unreadable
 from sedac.readers import read_program
-from sedac.readers.foltext import FolReader, parse_formula_text
+from sedac.readers.foltext import FolReader, parse_formula_text, parser
 
 from .conftest import corpus
 
@@ -119,6 +119,29 @@ def test_a_file_in_a_notation_is_fixed_in_it(fs, how):
     assert prog.notation == style.notation
     if style.votes:
         assert prog.notation == name
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sampled_from(["∀", "forall "]), st.sampled_from(["x", "y"]),
+       st.sampled_from(["Cat", "cat", "not", "Nothing", "v", "BaldEagle"]),
+       st.sampled_from(["Red", "red", "NOT", "all", "Vumpus"]),
+       st.sampled_from(["→", "->"]), st.sampled_from(["", "¬", "~"]),
+       st.sampled_from(["rex", "baldEagle", "x"]))
+def test_the_fast_path_reads_as_the_grammar_does(q, x, a, b, arrow, neg, c):
+    reader = FolReader()
+    for text in (f"{q}{x} ({a}({x}) {arrow} {neg}{b}({x}))", f"{neg}{a}({c})"):
+        fast, slow = Style(), Style()
+        reader._style = fast
+        got = reader.fast(text, "premises")
+        try:
+            reader._style = slow
+            want = reader._f(parser().parse(text).children[0], frozenset())
+        except UnexpectedInput:
+            assert got is None
+            continue
+        if got is not None:
+            assert got[0] == want, text
+            assert fast.spelling() == slow.spelling() and fast.notation == slow.notation, text
 
 
 def test_spellings_of_the_issue():
@@ -392,5 +415,6 @@ _PIECES = list("()[]{},.:=!~-&|^v ∀∃¬∧∨→↔⊕xyPQab\\") + [
 @given(st.lists(st.sampled_from(_PIECES), max_size=25).map("".join))
 def test_any_text_is_a_formula_or_a_diagnostic(text):
     prog = read_program(f"Premises:\n{text}\n", "p.fol", "fol")
-    if text.strip() and not re.fullmatch(r"\s*(-{3,}|\.)\s*", text):
+    body = text.partition(":::")[0]       # the rest is a gloss
+    if body.strip() and not re.fullmatch(r"\s*(-{3,}|={3,}|\.)\s*", body):   # a separator
         assert len(prog.clauses) + len(prog.diagnostics) == 1, prog.diagnostics
