@@ -57,7 +57,7 @@ _BULLET = re.compile(r"(?:[-*+•>]\s+)+")
 _LABEL = re.compile(
     r"(?:\d{1,3}[.)]|\(\w{1,3}\)|\[\w{1,3}\]|[A-Z]{1,2}_?\{?\d{1,3}\}?\s*&?\s*[:.)]|[A-Z]\s*&?\s*:|"
     r"(?:premise|conclusion|statement|goal|query|hypothesis|conjecture|fact|rule|axiom|claim)"
-    r"(?:\s*\d+)?\s*&?\s*[:.])(?:\\[ ,;:!]|\s)+", re.I)
+    r"(?:\s*\d+)?\s*&?\s*[:.])(?:\*\*|__)?(?:\\[ ,;:!]|\s)+", re.I)
 _OPEN = re.compile(r"(?:\*\*|__|`|\$+|\\\(|\\\[|\*)+")
 _CLOSE = re.compile(r"(?:\*\*|__|`|\$+|\\\)|\\\]|\\\\|\*|\s)+$")
 _GLOSS = re.compile(r"\s+(?:—|–|--)\s+|\s%\s*|\s*&&|\s*\\q?quad\b|\s*\\text\{|,\s*\*?\"|\s+\(\"")
@@ -181,7 +181,7 @@ def heading(s: str) -> tuple[str, str, bool] | None:
             return inner[0], inner[1], True
         return _name(m.group(1)), "", True
     m = _BOLD.match(s)
-    if m:
+    if m and not _LABEL.fullmatch(m.group(2).strip() + " "):
         name, rest = m.group(2).strip(), m.group(3).strip()
         if ":" in name and not name.endswith(":"):
             name, _, inline = name.partition(":")
@@ -245,8 +245,8 @@ def candidate(line: str, base: int) -> tuple[int, int, str, str | None]:
     m = _CLOSE.search(logic)
     if m:
         logic = logic[:m.start()]
-    if ":::" not in logic:
-        logic = re.sub(r"[.;,]$", "", logic.rstrip())
+    if ":::" not in logic and re.search(r"[∀∃→¬∧∨↔⊕]", logic):
+        logic = re.sub(r"[.;,]$", "", logic.rstrip())   # `∀x (A(x) → B(x)).`; `p(a).` is Prolog's
     return base + i, base + i + len(logic), gloss, label
 
 
@@ -287,6 +287,7 @@ def split(text: str, reader, limit: int | None = None) -> Layout:
     kind, section = None, ""
     own_section = ""           # under the reader's own plain header: its lines are its own
     trailing = ""              # why the rest of the text follows the program (C004)
+    queried = False            # the query has been read: what does not read now is prose
     decided: list[Line] = []
     for ln in lines:
         s = ln.text
@@ -326,6 +327,7 @@ def split(text: str, reader, limit: int | None = None) -> Layout:
                 kind, section, own_section, trailing = "prose", name, "", f"a `{h[0]}:` block follows the program"
             if decorated or not rest or k == "prose":
                 kind, section, own_section = _open(name, kind), name, ""
+                queried = queried and kind != "statement"
             if rest and k in ("statement", "query") and not clausal:
                 col = s.index(rest) if rest in s else len(s) - len(s.lstrip())
                 lo, hi, gloss, _ = candidate(s[col:], ln.start + col)
@@ -336,9 +338,24 @@ def split(text: str, reader, limit: int | None = None) -> Layout:
                     continue
             ln.role, ln.why = "heading", trailing or "a heading, not code"
             continue
+        if own_section and queried and not clausal and not reads(s.strip()) \
+                and not reads(text[slice(*candidate(s, ln.start)[:2])]):
+            ln.role, ln.why = "prose", "prose after the program, not code"
+            continue
+        if own_section and decided and decided[-1].n == ln.n - 1 and _GLOSS_LINE.match(s):
+            ln.role, ln.why = "gloss", "the sentence of the formula above, not code"
+            continue
         if own_section:                      # the format's own lines: the reader decides
             ln.role, ln.own, ln.kind, ln.section = "logic", True, kind, own_section
             ln.lo, ln.hi = ln.start, ln.start + len(s.rstrip())
+            queried = queried or kind == "query"
+            decided.append(ln)
+            if kind != "ignored" and not clausal:   # a numbered or glossed formula all the same
+                lo, hi, gloss, label = candidate(s, ln.start)
+                if (lo, hi) != (ln.lo, ln.hi) and not reads(s.strip()) and reads(text[lo:hi]):
+                    ln.own, ln.lo, ln.hi, ln.gloss = False, lo, hi, gloss
+                    ln.kind = label or kind
+                    decided.append(ln)
             continue
         if _MARKUP.match(s):
             ln.role, ln.why = ("prose", "layout markup, not code")
@@ -364,10 +381,12 @@ def split(text: str, reader, limit: int | None = None) -> Layout:
             continue
         lo, hi, gloss, label = candidate(s, ln.start)
         logic = text[lo:hi]
-        if reads(logic) or formula_like(logic):
+        if reads(logic) or (formula_like(logic) and not queried):
             ln.role, ln.lo, ln.hi, ln.gloss = "logic", lo, hi, gloss
             ln.kind = label or kind or "statement"
+            queried = queried or ln.kind == "query"
             ln.role = "logic" if blk else "outside-logic"
+            ln.why = "labelled" if label else ""
             decided.append(ln)
             continue
         ln.role, ln.why = "prose", "text addressed to the reader, not code"
@@ -387,7 +406,7 @@ def split(text: str, reader, limit: int | None = None) -> Layout:
             else:
                 ln.role, ln.lo, ln.hi = "logic", ln.start, ln.start + len(ln.text.rstrip())
         elif ln.role == "outside-logic":
-            ln.role = "prose" if fenced_logic and ln.kind != "query" else "logic"
+            ln.role = "prose" if fenced_logic and ln.why != "labelled" else "logic"
             if ln.role == "prose":
                 ln.why = "a formula quoted in the prose around the code blocks"
     chars = [" " if c != "\n" else c for c in text]

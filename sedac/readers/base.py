@@ -38,7 +38,7 @@ class Reader:
         except Exception:      # a reader that cannot read a sample at all reads none of it
             return 0
         good = sum(1 for c in prog.clauses if c.formula is not None and c.note != "english")
-        bad = sum(1 for d in prog.diagnostics if d.code.startswith("E"))
+        bad = sum(1 for d in prog.diagnostics if d.code[0] in "EK")
         return max(0, good - bad)
 
     def write(self, formula, kind: str = "statement", gloss: str = "",

@@ -185,6 +185,13 @@ class Prover9Reader(Reader):
     lang = "prover9"
     clausal = True
 
+    def coverage(self, text: str) -> int:
+        """The formulas read, and the lists and directives of the format that hold them."""
+        own = sum(1 for line in text.split("\n")
+                  if _LIST.match(line) or _END.match(line) or _DIRECTIVE.match(line))
+        read = super().coverage(text)
+        return read + own if read else 0
+
     def read(self, text: str, path: str = "<program>") -> Program:
         prog = Program(path=path, lang=self.lang, text=text)
         index = prog.index
