@@ -381,6 +381,9 @@ def split(text: str, reader, limit: int | None = None) -> Layout:
             continue
         lo, hi, gloss, label = candidate(s, ln.start)
         logic = text[lo:hi]
+        if _uncomment(logic, marks) is not None:   # `P8:  # ...`: a formula made a comment
+            ln.role = "comment"
+            continue
         if reads(logic) or (formula_like(logic) and not queried):
             ln.role, ln.lo, ln.hi, ln.gloss = "logic", lo, hi, gloss
             ln.kind = label or kind or "statement"
