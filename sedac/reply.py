@@ -139,6 +139,8 @@ class Layout:
             lines = f" ({last.n - first.n + 1} lines)" if last.n > first.n else ""
             if first.why.startswith("a `"):
                 code, msg = "C004", f"{first.why}: {shown}{lines}"
+            elif self.fenced and first.why.startswith("a block"):
+                code, msg = "C006", f"{first.why} (the program is read from its other blocks): {shown}{lines}"
             elif self.fenced:
                 code, msg = "C006", f"prose around the code blocks, not code: {shown}{lines}"
             else:
@@ -299,13 +301,13 @@ def split(text: str, reader, limit: int | None = None) -> Layout:
             continue
         blk = in_block.get(ln.n, False)
         if blk is None:                      # a block of another language, or not logic
-            ln.role, ln.why = "prose", "a block that is not the program's language"
+            ln.role, ln.why = "prose", f"a block that is not {lang}"
             continue
         content = _uncomment(s, marks)
         if content is not None:
             ln.role = "comment"
             h = heading(content) if content else None
-            if h and h[2]:
+            if h and (h[2] or not h[1]):     # a heading sedac made a comment still opens
                 kind, section, own_section = _open(h[0], kind), h[0], ""
             continue
         h = heading(s)
@@ -338,7 +340,7 @@ def split(text: str, reader, limit: int | None = None) -> Layout:
                     continue
             ln.role, ln.why = "heading", trailing or "a heading, not code"
             continue
-        if own_section and queried and not clausal and not reads(s.strip()) \
+        if own_section and queried and not clausal and not _MARKUP.match(s) and not reads(s.strip()) \
                 and not reads(text[slice(*candidate(s, ln.start)[:2])]):
             ln.role, ln.why = "prose", "prose after the program, not code"
             continue

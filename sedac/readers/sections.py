@@ -208,7 +208,15 @@ class SectionReader(Reader):
         fast = self.fast(stmt, section)
         if fast is not None:
             return fast
-        return self.convert(lark_parser(self.grammar).parse(stmt), section)
+        # The reply layer asked `reads` of the same line a moment ago: parse it once.
+        cache = self.__dict__.setdefault("_parsed", {})
+        key = (stmt, section)
+        if key not in cache:
+            if len(cache) > 4096:
+                cache.clear()
+            cache[key] = self.convert(lark_parser(self.grammar).parse(stmt), section)
+        formula, notes = cache[key]
+        return formula, list(notes)
 
     def rescue(self, stmt: str) -> tuple[str, list[tuple[str, str, str]]] | None:
         """A statement that does not parse, rewritten in the format's own syntax when its
