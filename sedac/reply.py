@@ -112,11 +112,6 @@ class Layout:
     def logic(self) -> list[Line]:
         return [ln for ln in self.lines if ln.role == "logic" and not ln.own]
 
-    def line_at(self, offset: int) -> Line | None:
-        import bisect
-        i = bisect.bisect_right([ln.start for ln in self.lines], offset) - 1
-        return self.lines[i] if i >= 0 else None
-
     def diagnostics(self, comment) -> list:
         """The reply around the logic, as communication diagnostics whose safe fixes make it
         comments (`comment(text)` writes one line as a comment of the file's language)."""

@@ -13,14 +13,12 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedTok
 
 from ..fol import Formula, free_vars, closure, describe
 from ..grammar import lark_parser, max_nesting
-from ..program import Clause, Diagnostic, Fix, LineIndex, Program, Unreadable
+from ..program import Clause, Diagnostic, Fix, Program, Unreadable
 from . import english
 from .base import Reader
 
 MAX_NESTING = 5000
 _HEADER = re.compile(r"^\s*(#+\s*)?([A-Za-z][A-Za-z ]*?)\s*:\s*(.*)$")
-_JUNK_HEADERS = {"problem", "question", "options", "answer", "explanation", "context",
-                 "note", "reasoning", "solution"}
 _NOQA_TAIL = re.compile(r"\s+#\s*noqa\b.*$", re.I)   # a suppression comment ends the line
 _SEPARATOR = re.compile(r"^\s*(-{3,}|#{2,}|={3,}|\*{3,}|\.|```\w*)\s*$")
 
@@ -253,11 +251,6 @@ class SectionReader(Reader):
 def _strip_question(s: str) -> str:
     return re.sub(r"^\s*(true or false:|is the following statement true or false\?)\s*", "", s,
                   flags=re.I)
-
-
-def _line_with_newline(index: LineIndex, start: int, line: str):
-    end = start + len(line) + (1 if start + len(line) < len(index.text) else 0)
-    return index.span(start, end)
 
 
 def _parse_message(stmt: str, e: Exception) -> str:
