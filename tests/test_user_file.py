@@ -169,8 +169,12 @@ def test_fixes_that_would_remove_most_clauses_are_refused(tmp_path):
            "Query:\nMammal(Tom, True)\n"
     path = tmp_path / "prog.pl"           # Pyke in a Prolog file
     path.write_text(pyke)
-    r = sedac("check", "prog.pl", "--fix", cwd=tmp_path)
+    r = sedac("check", "prog.pl", "--fix", "--lang", "prolog", cwd=tmp_path)
     assert r.returncode == 2 and "--lang pyke" in r.stderr and path.read_text() == pyke
+    r = sedac("check", "prog.pl", "--output-format", "json", cwd=tmp_path)   # read as what it is
+    import json
+    doc = json.loads(r.stdout)["files"][0]
+    assert doc["lang"] == "pyke" and "C007" in [d["code"] for d in doc["diagnostics"]]
     r = sedac("check", "prog.pl", "--fix", "--lang", "pyke", cwd=tmp_path)
     assert r.returncode in (0, 1) and "misread" not in r.stderr
     odd = "cat(tom).\neven(X) :- 0 is X mod 2.\nodd(X) :- 1 is X mod 2.\nbig(X) :- X > 10.\n?- cat(tom).\n"

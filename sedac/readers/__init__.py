@@ -143,22 +143,69 @@ def not_a_program(text: str, lang: str | None = None) -> str | None:
     return None
 
 
+SAMPLE_LINES = 200     # the language is chosen on the first lines of a file, not all of it
+
+
+def coverages(text: str) -> dict[str, int]:
+    """How much of the logic of (a sample of) `text` each reader reads."""
+    cut = 0
+    for _ in range(SAMPLE_LINES):
+        nl = text.find("\n", cut)
+        if nl == -1:
+            cut = len(text)
+            break
+        cut = nl + 1
+    sample = text[:cut]
+    return {lang: reader.coverage(sample) for lang, reader in
+            ((lang, cls(None)) for lang, cls in _readers().items())}
+
+
+def read_as(text: str, ext_lang: str | None) -> tuple[str | None, str]:
+    """The language whose reader reads the most of `text` (None when none reads any), and a
+    note when that is not the extension's. The extension is a strong prior: it keeps a file
+    unless another reader reads more than twice as much of it."""
+    found = coverages(text)
+    hint = scores(text)
+    order = {lang: i for i, lang in enumerate(LANGS)}
+    best = max(found, key=lambda x: (found[x], x == ext_lang, hint.get(x, 0), -order.get(x, 99)))
+    if found[best] == 0:
+        return None, ""
+    if ext_lang is None or best == ext_lang:
+        return best, ""
+    if found[best] > 2 * found.get(ext_lang, 0) and found[best] >= 2:
+        return best, (f"read as {best}, not {ext_lang} as the extension says: the {best} reader "
+                      f"reads {found[best]} of its statements, the {ext_lang} reader "
+                      f"{found.get(ext_lang, 0)}")
+    return ext_lang, ""
+
+
 def language_of(text: str, path: str = "<program>", lang: str = "auto",
                 strict: bool = True) -> str:
     """The language to read `text` in; with `strict`, a `SedacError` for what is no program."""
+    return _language(text, path, lang, strict)[0]
+
+
+def _language(text: str, path: str, lang: str, strict: bool) -> tuple[str, str]:
     ext = PurePath(path).suffix.lower() if path not in ("-", "<program>", "<stdin>") else ""
+    note = ""
     if lang == "auto":
         if ext in REFUSED and strict:
             raise SedacError(f"{REFUSED[ext]} (by its extension), not a logic program; "
                              "give --lang to read it anyway", path=path)
-        lang = EXTENSIONS.get(ext) or detect(text)
+        why = not_a_program(text) if strict else None
+        if why and why.startswith(("JSON", "Python")):
+            raise SedacError(why, path=path)
+        read, note = read_as(text, EXTENSIONS.get(ext))
+        lang = read or EXTENSIONS.get(ext) or detect(text)
+        if read is not None:
+            strict = False           # a reader reads it: it is a program
     if lang not in LANGS:
         raise SedacError(f"unknown language {lang!r} (known: {', '.join(LANGS)}, auto)")
     if strict:
         why = not_a_program(text, lang)
         if why:
             raise SedacError(why, path=path)
-    return lang
+    return lang, note
 
 
 def _readers():
@@ -184,5 +231,10 @@ def read_program(text: str, path: str = "<program>", lang: str = "auto",
                  vocab_hint=None, strict: bool = False) -> Program:
     """Read a program of any supported language into a `Program`. With `strict` (what
     `check` and `ask` use on users' files), a text that is no program is refused."""
-    lang = language_of(text, path, lang, strict)
-    return reader_for(lang, vocab_hint).read(text, path)
+    lang, note = _language(text, path, lang, strict)
+    prog = reader_for(lang, vocab_hint).read(text, path)
+    if note:
+        from ..program import Diagnostic
+        prog.diagnostics.insert(0, Diagnostic("C007", "communication", note,
+                                              prog.index.span(0, 0), fix=None))
+    return prog

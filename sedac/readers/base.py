@@ -10,12 +10,36 @@ class Reader:
     problem text is known (it helps to translate English lines found in programs)."""
 
     lang = "?"
+    clausal = False               # clauses span lines: fenced code is code as a whole
+    comment_marks: tuple[str, ...] = ("%",)
+    own_headers: tuple[str, ...] = ()   # section headers of the format itself (`Premises:`)
 
     def __init__(self, vocab_hint: Vocabulary | None = None):
         self.vocab_hint = vocab_hint
 
     def read(self, text: str, path: str = "<program>") -> Program:
         raise NotImplementedError
+
+    def reads(self, stmt: str) -> bool:
+        """Whether one line's logic (decorations aside) is a statement of this language; the
+        reply layer asks it of line-based formats."""
+        return False
+
+    def layout(self, text: str):
+        """The reply layer's reading of `text` for this language (`sedac.reply.split`)."""
+        from ..reply import split
+        return split(text, self)
+
+    def coverage(self, text: str) -> int:
+        """How much of the logic of `text` this reader reads: its clauses read without an
+        error, less its syntax errors (the language decision compares them)."""
+        try:
+            prog = self.read(text, "<sample>")
+        except Exception:      # a reader that cannot read a sample at all reads none of it
+            return 0
+        good = sum(1 for c in prog.clauses if c.formula is not None and c.note != "english")
+        bad = sum(1 for d in prog.diagnostics if d.code[0] in "EK")
+        return max(0, good - bad)
 
     def write(self, formula, kind: str = "statement", gloss: str = "",
               program: Program | None = None, vocab: Vocabulary | None = None) -> str | None:

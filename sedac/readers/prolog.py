@@ -21,7 +21,6 @@ from ..grammar import lark_parser, max_nesting, swipl_builtins
 from ..program import Clause, Diagnostic, Fix, LineIndex, Program, Span, Unreadable
 from . import english
 from .base import Reader
-from .markdown import line_roles
 from ..vocab import BUILTIN_CLASSES, KNOWN_NAMES, Vocabulary
 from ..closed_world import NEG_PREFIX
 
@@ -260,38 +259,6 @@ class _Reader:
 
 # ---------------------------------------------------------- text handling
 
-_FENCE = re.compile(r"^\s*(```|~~~)[\w+-]*\s*$")
-_MARKER = re.compile(r"^\s*(<<+|>>+)\s*$")
-_CHATTER_START = re.compile(
-    r"^\s*(here\b|sure\b|certainly\b|okay\b|ok\b|note\b|explanation\b|this (program|code)\b|"
-    r"the (following|program|code|query|answer)\b|below\b|in this\b|i (have|will|'ve)\b|"
-    r"let's\b|answer\b|output\b|prolog (code|program)\b|query\b\s*:)", re.I)
-# What SWI-Prolog prints after a query, pasted into the reply: `A = false.`, `true.`, `yes`.
-_TRANSCRIPT = re.compile(
-    r"^\s*((true|false|yes|no)\s*[.;]?|[A-Z_]\w*\s*=\s*('[^']*'|\w+)\s*[.;]?)\s*$")
-
-
-def _communication(line: str) -> str | None:
-    """Why a line is communication around the code, or None."""
-    s = line.strip()
-    if not s or s.startswith("%"):
-        return None
-    if _FENCE.match(s):
-        return "Markdown code fence"
-    if _MARKER.match(s):
-        return f"marker `{s}` around the code"
-    if _TRANSCRIPT.match(s):
-        return "the output of running a query, not code"
-    if "(" in s or ":-" in s or "?-" in s:
-        return None
-    if s.endswith(":") or _CHATTER_START.match(s):
-        return "text addressed to the reader, not code"
-    return None
-
-
-_CODES = {"fence": "C001", "marker": "C003", "output": "C005", "prose around": "C006"}
-
-
 def _skip_layout(text: str, i: int, end: int) -> int:
     """The first offset from `i` that is neither white space nor a comment."""
     while i < end:
@@ -367,6 +334,7 @@ _SYMBOL_REPAIRS = [
 
 class PrologReader(Reader):
     lang = "prolog"
+    clausal = True
     _known_names: frozenset | None = None
 
     def read(self, text: str, path: str = "<program>") -> Program:
@@ -412,60 +380,12 @@ class PrologReader(Reader):
 
     # ------------------------------------------------------------ passes
     def _communication_pass(self, text: str, index: LineIndex, prog: Program) -> str:
-        """Blank out what is not code; each such line (each paragraph of a Markdown reply's
-        prose) gets a diagnostic whose fix turns it into comments: nothing the user wrote is
-        deleted. In a Markdown reply, every line outside the fenced logic blocks is prose."""
-        roles = line_roles(text)
-        lines = text.split("\n")
-        starts, offset = [], 0
-        for line in lines:
-            starts.append(offset)
-            offset += len(line) + 1
-        out = list(lines)
-        prose: list[int] = []           # the current paragraph of prose (line numbers)
-
-        def flush():
-            if not prose:
-                return
-            first, last = prose[0], prose[-1]
-            span = index.span(starts[first] + len(lines[first]) - len(lines[first].lstrip()),
-                              starts[last] + len(lines[last].rstrip()))
-            body = "\n".join(lines[first:last + 1])
-            replacement = "\n".join(("% " + ln.strip()) if ln.strip() else ln
-                                     for ln in body[span.start - starts[first]:].split("\n"))
-            words = " ".join(body.split())
-            prog.diagnostics.append(Diagnostic(
-                "C006", "communication", f"prose around the code blocks, not code: "
-                f"`{words[:60]}{'...' if len(words) > 60 else ''}`"
-                + (f" ({last - first + 1} lines)" if last > first else "") + "; made comments",
-                span, fix=Fix("safe", replacement, "comment-out", span)))
-            for n in range(first, last + 1):
-                out[n] = " " * len(lines[n])
-            prose.clear()
-
-        for n, line in enumerate(lines):
-            if roles is not None and roles[n] == "prose":
-                prose.append(n)
-                continue
-            if roles is not None and roles[n] == "blank" and prose:
-                continue       # a blank line inside prose: the paragraph may go on
-            flush()
-            if roles is not None and roles[n] == "fence":
-                why = "Markdown code fence"
-            else:
-                why = _communication(line)
-                if roles is not None and why and why.startswith("text addressed"):
-                    why = None   # inside a fenced block, only output and markers are not code
-            if why:
-                span = index.span(starts[n] + len(line) - len(line.lstrip()),
-                                  starts[n] + len(line.rstrip()))
-                code = next((c for k, c in _CODES.items() if k in why), "C002")
-                prog.diagnostics.append(Diagnostic(
-                    code, "communication", f"{why}: `{line.strip()[:60]}`; made a comment", span,
-                    fix=Fix("safe", "% " + line.strip(), "comment-out", span)))
-                out[n] = " " * len(line)
-        flush()
-        return "\n".join(out)
+        """The reply layer's reading (`sedac.reply`): what is not code is blanked out, and
+        each such line (each paragraph of a Markdown reply's prose) gets a diagnostic whose
+        fix turns it into comments: nothing the user wrote is deleted."""
+        layout = self.layout(text)
+        prog.diagnostics.extend(layout.diagnostics(self.comment))
+        return layout.masked
 
     def _piece(self, text, start, end, terminated, index, prog):
         # A clause starts at its first character of code: the comments and blank lines

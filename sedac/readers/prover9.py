@@ -114,10 +114,18 @@ class LincReader(Reader):
     """LINC's `TEXT:` / `FOL:` pairs; the last pair is the conclusion (the query)."""
 
     lang = "linc"
+    comment_marks = ("#",)
+    own_headers = ("text", "fol")
+
+    def reads(self, stmt: str) -> bool:
+        return bool(_PAIR.match(stmt))
 
     def read(self, text: str, path: str = "<program>") -> Program:
         prog = Program(path=path, lang=self.lang, text=text)
         index = prog.index
+        layout = self.layout(text)          # a reply's prose and fences, made comments
+        prog.diagnostics.extend(layout.diagnostics(self.comment))
+        text = layout.masked
         offset = 0
         pending_text = ""
         in_problem = False      # inside <PREMISES> or <CONCLUSION>: the problem, not code
@@ -175,10 +183,21 @@ class Prover9Reader(Reader):
     `formulas(goals).` the query; directives (`set`, `assign`) are kept and skipped."""
 
     lang = "prover9"
+    clausal = True
+
+    def coverage(self, text: str) -> int:
+        """The formulas read, and the lists and directives of the format that hold them."""
+        own = sum(1 for line in text.split("\n")
+                  if _LIST.match(line) or _END.match(line) or _DIRECTIVE.match(line))
+        read = super().coverage(text)
+        return read + own if read else 0
 
     def read(self, text: str, path: str = "<program>") -> Program:
         prog = Program(path=path, lang=self.lang, text=text)
         index = prog.index
+        layout = self.layout(text)          # a reply's prose and fences, made comments
+        prog.diagnostics.extend(layout.diagnostics(self.comment))
+        text = layout.masked
         prolog_style = _prolog_style(text)
 
         def is_variable(name: str) -> bool:

@@ -13,14 +13,12 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedTok
 
 from ..fol import Formula, free_vars, closure, describe
 from ..grammar import lark_parser, max_nesting
-from ..program import Clause, Diagnostic, Fix, LineIndex, Program, Unreadable
+from ..program import Clause, Diagnostic, Fix, Program, Unreadable
 from . import english
 from .base import Reader
 
 MAX_NESTING = 5000
 _HEADER = re.compile(r"^\s*(#+\s*)?([A-Za-z][A-Za-z ]*?)\s*:\s*(.*)$")
-_JUNK_HEADERS = {"problem", "question", "options", "answer", "explanation", "context",
-                 "note", "reasoning", "solution"}
 _NOQA_TAIL = re.compile(r"\s+#\s*noqa\b.*$", re.I)   # a suppression comment ends the line
 _SEPARATOR = re.compile(r"^\s*(-{3,}|#{2,}|={3,}|\*{3,}|\.|```\w*)\s*$")
 
@@ -47,23 +45,58 @@ class SectionReader(Reader):
         general parser; None for anything else."""
         return None
 
+    comment_marks = ("#",)
+
+    @property
+    def own_headers(self) -> tuple[str, ...]:
+        return self.statement_sections + self.query_sections + self.ignored_sections
+
+    def reads(self, stmt: str) -> bool:
+        body = _NOQA_TAIL.sub("", stmt).partition(":::")[0].strip()
+        if not body or max_nesting(body) > MAX_NESTING:
+            return False
+        try:
+            self._parse(body, self.statement_sections[-1])
+        except Exception:        # any failure to read is "not this language"
+            try:
+                rescued = self.rescue(body)
+                return rescued is not None and self._parse(rescued[0], self.statement_sections[-1]) is not None
+            except Exception:
+                return False
+        return True
+
+    def _section_for(self, ln) -> str:
+        """The format's section a line of a reply is under, from the reply's headings and
+        labels (`**Conclusion**`, `C:`): a reply need not write the format's own headers."""
+        if ln.kind == "query":
+            return self.query_sections[0]
+        if ln.section in self.statement_sections:
+            return ln.section
+        return self.statement_sections[-1]
+
     def read(self, text: str, path: str = "<program>") -> Program:
         prog = Program(path=path, lang=self.lang, text=text)
         index = prog.index
+        layout = self.layout(text)
+        prog.diagnostics.extend(layout.diagnostics(self.comment))
         section = None
         seen_sections: set[str] = set()
         junk_from = None
-        offset = 0
-        for lineno, line in enumerate(text.split("\n"), start=1):
-            start = offset
-            offset += len(line) + 1
+        for ln in layout.lines:
             if junk_from is not None:
+                break
+            if ln.role != "logic":
                 continue
+            start = ln.start
+            line = layout.masked[start:start + len(ln.text)]
             body, _, gloss = _NOQA_TAIL.sub("", line).partition(":::")
             stripped = body.strip()
             if not stripped:
                 continue
             span = index.span(start + (len(line) - len(line.lstrip())), start + len(line.rstrip()))
+            if not ln.own:
+                self._statement(stripped, gloss.strip(), self._section_for(ln), span, prog)
+                continue
             m = _HEADER.match(stripped)
             if m and "(" not in m.group(2) and len(m.group(2).split()) <= 3:
                 name = m.group(2).strip().lower()
@@ -78,9 +111,6 @@ class SectionReader(Reader):
                         self._statement(rest, gloss.strip(), section, index.span(
                             start + line.index(rest), start + line.index(rest) + len(rest)), prog)
                     continue
-                if name in _JUNK_HEADERS and seen_sections:
-                    junk_from = self._junk(prog, index, start, text, f"a `{m.group(2)}:` block")
-                    continue
             if _SEPARATOR.match(stripped):
                 continue  # the formats' own delimiters (`------`), harmless
             if stripped.startswith("#"):
@@ -90,12 +120,10 @@ class SectionReader(Reader):
                     self._statement(stripped, gloss.strip(), self.statement_sections[0], span, prog,
                                     misplaced=section)
                 continue
-            if section is None:
-                prog.diagnostics.append(Diagnostic(
-                    "C002", "communication", f"text before the first section: `{stripped[:60]}`",
-                    span, fix=Fix("safe", "", "remove-line", _line_with_newline(index, start, line))))
-                continue
-            self._statement(stripped, gloss.strip(), section, span, prog)
+            self._statement(stripped, gloss.strip(), section or self._section_for(ln), span, prog)
+        if junk_from is not None:
+            prog.diagnostics = [d for d in prog.diagnostics
+                                if d.code == "C004" or d.span.start < junk_from]
         prog.diagnostics.sort(key=lambda d: (d.span.start, d.code))
         return prog
 
@@ -178,7 +206,15 @@ class SectionReader(Reader):
         fast = self.fast(stmt, section)
         if fast is not None:
             return fast
-        return self.convert(lark_parser(self.grammar).parse(stmt), section)
+        # The reply layer asked `reads` of the same line a moment ago: parse it once.
+        cache = self.__dict__.setdefault("_parsed", {})
+        key = (stmt, section)
+        if key not in cache:
+            if len(cache) > 4096:
+                cache.clear()
+            cache[key] = self.convert(lark_parser(self.grammar).parse(stmt), section)
+        formula, notes = cache[key]
+        return formula, list(notes)
 
     def rescue(self, stmt: str) -> tuple[str, list[tuple[str, str, str]]] | None:
         """A statement that does not parse, rewritten in the format's own syntax when its
@@ -215,11 +251,6 @@ class SectionReader(Reader):
 def _strip_question(s: str) -> str:
     return re.sub(r"^\s*(true or false:|is the following statement true or false\?)\s*", "", s,
                   flags=re.I)
-
-
-def _line_with_newline(index: LineIndex, start: int, line: str):
-    end = start + len(line) + (1 if start + len(line) < len(index.text) else 0)
-    return index.span(start, end)
 
 
 def _parse_message(stmt: str, e: Exception) -> str:

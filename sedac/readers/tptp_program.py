@@ -10,12 +10,15 @@ from .tptp import read_tptp
 
 class TptpProgramReader(Reader):
     lang = "tptp"
+    clausal = True
 
     def read(self, text: str, path: str = "<program>") -> Program:
         prog = Program(path=path, lang=self.lang, text=text)
         index = prog.index
+        layout = self.layout(text)          # a reply's prose and fences, made comments
+        prog.diagnostics.extend(layout.diagnostics(self.comment))
         try:
-            items = read_tptp(text, path)
+            items = read_tptp(layout.masked, path)
         except SedacError as e:
             line = e.line or 1
             prog.diagnostics.append(Diagnostic("E001", "other-syntax", e.reason,

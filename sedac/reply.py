@@ -1,0 +1,428 @@
+"""The reply layer: what in a model's reply is logic, and what is the reply around it.
+
+A reply holds prose, headings (`**Premises:**`, `### Conclusion`, `Statement to evaluate:`),
+bold labels, bullets and numbering (`1.`, `P1:`, `[1]`, `(a)`, `- F1.`), LaTeX delimiters
+(`$...$`, `\\begin{align*}`, `P_{1} &:\\ ... \\\\`), Markdown fences, pasted solver output and
+the sentence a formula is glossed with (`— sentence`, `-- sentence`, `% sentence`,
+`, "sentence"`, `&& \\text{sentence}`, an italic line after the formula). `split` separates
+them from the logic once, for every language: each line gets a role, each logic line the
+span of its logic (decorations aside), its gloss and the kind of section it is under.
+
+Readers read `Layout.masked`: the text with every character that is not logic replaced by
+a space (newlines kept), so offsets and spans are the original's. `Layout.diagnostics`
+names what is not logic; their safe fixes turn those lines into comments of the file's
+language, never delete them, and the layout reads its own fixed output back the same way
+(a heading made a comment still opens its section).
+
+A reader takes part through a few attributes (see `readers.base.Reader`): `lang`,
+`clausal` (clauses span lines, so fenced code is code as a whole), `comment_marks`,
+`own_headers` (section names its own format writes, kept for it) and `reads(candidate)`
+(whether one line's logic parses, for line-based formats).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from .readers.markdown import NOT_LOGIC, blocks
+
+# Fence tags that name a language; a block tagged with another reader's language is not
+# logic for this one.
+TAG_LANGS = {
+    "prolog": "prolog", "pl": "prolog", "swipl": "prolog", "swi": "prolog", "datalog": "prolog",
+    "tptp": "tptp", "fof": "tptp", "tff": "tptp", "cnf": "tptp", "thf": "tptp",
+    "prover9": "prover9", "p9": "prover9", "ladr": "prover9", "mace4": "prover9",
+    "pyke": "pyke", "linc": "linc", "fol": "fol", "smt2": "smtlib", "smtlib": "smtlib",
+    "smt": "smtlib", "smt-lib": "smtlib", "z3": "smtlib", "lisp": "smtlib", "scheme": "smtlib",
+}
+_MATH_TAGS = frozenset({"latex", "tex", "math"})
+
+_QUERY = re.compile(r"conclusion|statement|query|goal|question|hypothes|conjecture|claim|"
+                    r"to prove|to show|to evaluate|to check|negated", re.I)
+_PROSE = re.compile(r"evaluat|result|status|derivation|proof|reason|explanation|answer|note|"
+                    r"verif|expect|analys|sketch|chain|summary|output|how to|run|usage|"
+                    r"caveat|heads-up|why|check|discussion|comment|remark|interpret", re.I)
+_STATEMENT = re.compile(r"premise|fact|rule|axiom|assumption|formula|knowledge|theory|program|"
+                        r"translation|encoding|\bfol\b|logic|clause|background|given|"
+                        r"formali[sz]|premisses", re.I)
+_IGNORED = re.compile(r"predicate|signature|vocabulary|constant|domain|notation|symbol|"
+                      r"legend|\bkey\b|types?\b|sorts?\b|declaration", re.I)
+
+_TRAILING = frozenset({"problem", "question", "options", "answer", "explanation", "context",
+                       "note", "reasoning", "solution"})
+_ATX = re.compile(r"^#{1,6}\s+(.*?)\s*#*\s*$")
+_BOLD = re.compile(r"^(\*\*|__)([^*_()`$]+?)\1\s*(.*)$")
+_PLAIN = re.compile(r"^([A-Za-z][A-Za-z ]{0,40}?)\s*:\s*(.*)$")
+_BULLET = re.compile(r"(?:[-*+•>]\s+)+")
+_LABEL = re.compile(
+    r"(?:\d{1,3}[.)]|\(\w{1,3}\)|\[\w{1,3}\]|[A-Z]{1,2}_?\{?\d{1,3}\}?\s*&?\s*[:.)]|[A-Z]\s*&?\s*:|"
+    r"(?:premise|conclusion|statement|goal|query|hypothesis|conjecture|fact|rule|axiom|claim)"
+    r"(?:\s*\d+)?\s*&?\s*[:.])(?:\*\*|__)?(?:\\[ ,;:!]|\s)+", re.I)
+_OPEN = re.compile(r"(?:\*\*|__|`|\$+|\\\(|\\\[|\*)+")
+_CLOSE = re.compile(r"(?:\*\*|__|`|\$+|\\\)|\\\]|\\\\|\*|\s)+$")
+_GLOSS = re.compile(r"\s+(?:—|–|--)\s+|\s%\s*|\s*&&|\s*\\q?quad\b|\s*\\text\{|,\s*\*?\"|\s+\(\"")
+_MARKUP = re.compile(r"^\s*(\$\$|\\\[|\\\]|\\begin\{\w+\*?\}|\\end\{\w+\*?\}|-{3,}|={3,}|\*{3,})\s*$")
+_GLOSS_LINE = re.compile(r"^\s*(\*[^*].*\*|_.*_|\".*\"|“.*”|\(\".*\"\))\s*$")
+_MARKER = re.compile(r"^\s*(<<+|>>+)\s*$")
+# What a solver prints, pasted into the reply: `A = false.`, `true.`, `yes`, `THEOREM PROVED`.
+_OUTPUT = re.compile(
+    r"^\s*((true|false|yes|no)\s*[.;]?|[A-Z_]\w*\s*=\s*('[^']*'|\w+)\s*[.;]?|"
+    r"THEOREM PROVED|SEARCH FAILED|% SZS status.*|SZS status.*)\s*$")
+_CHATTER = re.compile(
+    r"^\s*(here\b|sure\b|certainly\b|okay\b|ok\b|note\b|explanation\b|this (program|code)\b|"
+    r"the (following|program|code|query|answer)\b|below\b|in this\b|i (have|will|'ve)\b|"
+    r"let's\b|answer\b|output\b|prolog (code|program)\b|query\b\s*:)", re.I)
+_QUERY_LABEL = re.compile(r"([CHGQ]\s*&?\s*:|conclusion|statement|goal|query|hypothesis|conjecture|claim)", re.I)
+_SYMBOLS = re.compile(r"[∀∃→¬∧∨⊕↔⇒(]|->|=>|>>>|:-|&|\|")
+_WORD = re.compile(r"^[A-Za-z',.;:!?\"“”*]+$")
+
+
+def formula_like(s: str) -> bool:
+    """Whether a line that does not parse is still an attempt at a formula (a syntax error),
+    not prose: it has a connective or a bracket, and few plain words."""
+    return bool(_SYMBOLS.search(s)) and sum(1 for w in s.split() if _WORD.match(w)) < 4
+
+
+@dataclass
+class Line:
+    """One line of a reply. `lo`/`hi` are offsets of its logic in the text (logic lines)."""
+
+    n: int                 # 1-based line number
+    start: int             # offset of the line's first character
+    text: str
+    role: str = "blank"    # logic | comment | prose | heading | fence | output | marker | gloss | blank
+    lo: int = 0
+    hi: int = 0
+    kind: str | None = None      # statement | query | ignored, for logic lines
+    section: str = ""            # the heading the line is under (lower case)
+    gloss: str = ""
+    own: bool = False            # kept verbatim for the reader (its own header or declarations)
+    why: str = ""                # for non-logic lines: what they are
+
+
+@dataclass
+class Layout:
+    text: str
+    lines: list[Line]
+    masked: str
+    fenced: bool                 # the reply has fenced blocks of logic for this reader
+    used_blocks: list[int] = field(default_factory=list)    # opening lines of the blocks read
+    other_blocks: list[tuple[int, str]] = field(default_factory=list)  # (line, tag) left aside
+
+    def logic(self) -> list[Line]:
+        return [ln for ln in self.lines if ln.role == "logic" and not ln.own]
+
+    def diagnostics(self, comment) -> list:
+        """The reply around the logic, as communication diagnostics whose safe fixes make it
+        comments (`comment(text)` writes one line as a comment of the file's language)."""
+        from .program import Diagnostic, Fix, LineIndex
+        index = LineIndex(self.text)
+        out = []
+        run: list[Line] = []
+
+        def flush():
+            if not run:
+                return
+            first, last = run[0], run[-1]
+            s = first.start + len(first.text) - len(first.text.lstrip())
+            e = last.start + len(last.text.rstrip())
+            span = index.span(s, e)
+            body = self.text[s:e]
+            repl = "\n".join(comment(ln.strip()) if ln.strip() else ln for ln in body.split("\n"))
+            words = " ".join(body.split())
+            shown = f"`{words[:60]}{'...' if len(words) > 60 else ''}`"
+            lines = f" ({last.n - first.n + 1} lines)" if last.n > first.n else ""
+            if first.why.startswith("a `"):
+                code, msg = "C004", f"{first.why}: {shown}{lines}"
+            elif self.fenced and first.why.startswith("a block"):
+                code, msg = "C006", f"{first.why} (the program is read from its other blocks): {shown}{lines}"
+            elif self.fenced:
+                code, msg = "C006", f"prose around the code blocks, not code: {shown}{lines}"
+            else:
+                code, msg = "C002", f"{first.why or 'text addressed to the reader, not code'}: {shown}{lines}"
+            msg += "; made comments" if lines else "; made a comment"
+            out.append(Diagnostic(code, "communication", msg, span,
+                                  fix=Fix("safe", repl, "comment-out", span)))
+            run.clear()
+
+        singles = {"fence": ("C001", "Markdown code fence"), "marker": ("C003", "marker around the code"),
+                   "output": ("C005", "the output of running a query, not code")}
+        for ln in self.lines:
+            if ln.role in ("prose", "heading", "gloss"):
+                run.append(ln)
+                if not self.fenced and not run[0].why.startswith("a `"):
+                    flush()          # a reply without fences: one line at a time
+                continue
+            if ln.role == "blank" and run and (self.fenced or run[0].why.startswith("a `")):
+                continue
+            flush()
+            if ln.role in singles:
+                code, why = singles[ln.role]
+                s = ln.start + len(ln.text) - len(ln.text.lstrip())
+                span = index.span(s, ln.start + len(ln.text.rstrip()))
+                out.append(Diagnostic(code, "communication", f"{why}: `{ln.text.strip()[:60]}`; "
+                                      "made a comment", span,
+                                      fix=Fix("safe", comment(ln.text.strip()), "comment-out", span)))
+        flush()
+        return out
+
+
+def heading(s: str) -> tuple[str, str, bool] | None:
+    """(name, rest, decorated) of a heading line (`**Premises:**`, `### Conclusion`,
+    `Statement to evaluate:`, `C:` is a label, not a heading), or None."""
+    s = s.strip()
+    m = _ATX.match(s)
+    if m:
+        inner = heading(m.group(1))
+        if inner:
+            return inner[0], inner[1], True
+        return _name(m.group(1)), "", True
+    m = _BOLD.match(s)
+    if m and not _LABEL.fullmatch(m.group(2).strip() + " "):
+        name, rest = m.group(2).strip(), m.group(3).strip()
+        if ":" in name and not name.endswith(":"):
+            name, _, inline = name.partition(":")
+            rest = (inline.strip() + " " + rest).strip()
+        rest = re.sub(r"^:\s*", "", rest)
+        return _name(name), rest, True
+    m = _PLAIN.match(s)
+    if m and len(m.group(1).split()) <= 4 and (kind_of(_name(m.group(1))) is not None
+                                               or _name(m.group(1)) in _TRAILING):
+        return _name(m.group(1)), m.group(2).strip(), False
+    return None
+
+
+def _name(s: str) -> str:
+    return re.sub(r"[*_:`.\s]+$", "", re.sub(r"^[*_`\s]+", "", s)).strip().lower()
+
+
+def kind_of(name: str) -> str | None:
+    """What a heading opens: statements, the query, declarations, prose, or None (unknown)."""
+    if _QUERY.search(name):
+        return "query"
+    if _PROSE.search(name):
+        return "prose"
+    if _STATEMENT.search(name):
+        return "statement"
+    if _IGNORED.search(name):
+        return "ignored"
+    return None
+
+
+def _uncomment(s: str, marks) -> str | None:
+    t = s.strip()
+    for m in marks:
+        if t.startswith(m):
+            return t[len(m):].strip()
+    return None
+
+
+def candidate(line: str, base: int) -> tuple[int, int, str, str | None]:
+    """(lo, hi, gloss, label kind) of the logic a line may hold, decorations aside."""
+    i = len(line) - len(line.lstrip())
+    label = None
+    for _ in range(3):
+        m = _BULLET.match(line, i) or _LABEL.match(line, i) or _OPEN.match(line, i)
+        if not m or m.end() == i:
+            break
+        lab = _LABEL.match(line, i)
+        if lab and lab.end() == m.end() and _QUERY_LABEL.match(lab.group(0)):
+            label = "query"
+        i = m.end()
+    body = line[i:]
+    gloss = ""
+    cut = len(body)
+    if ":::" not in body:
+        g = _GLOSS.search(body)
+        if g and g.start() > 0:
+            cut = g.start()
+            gloss = re.sub(r"^[\s—–%&,*\"(-]+|\\q?quad|\\text\{|[}\s*\"()\\]+$", "", body[g.start():])
+            gloss = gloss.replace("\\text{", "").replace("}", "").strip()
+    logic = body[:cut]
+    m = _CLOSE.search(logic)
+    if m:
+        logic = logic[:m.start()]
+    if ":::" not in logic and re.search(r"[∀∃→¬∧∨↔⊕]", logic):
+        logic = re.sub(r"[.;,]$", "", logic.rstrip())   # `∀x (A(x) → B(x)).`; `p(a).` is Prolog's
+    return base + i, base + i + len(logic), gloss, label
+
+
+def split(text: str, reader, limit: int | None = None) -> Layout:
+    """The layout of `text` for `reader` (see the module's doc). With `limit`, at most that
+    many candidate lines are probed (a sample, for choosing the language)."""
+    raw = text.split("\n")
+    lines, offset = [], 0
+    for n, s in enumerate(raw, start=1):
+        lines.append(Line(n, offset, s))
+        offset += len(s) + 1
+    marks = tuple(getattr(reader, "comment_marks", ("%",)))
+    clausal = getattr(reader, "clausal", False)
+    own = frozenset(getattr(reader, "own_headers", ()))
+    lang = getattr(reader, "lang", "?")
+    in_block: dict[int, object] = {}
+    candidate_blocks, other = [], []
+    for b in blocks(text):
+        tag = b.tag.lower()
+        lines[b.open_line - 1].role = "fence"
+        if b.close_line is not None:
+            lines[b.close_line - 1].role = "fence"
+        ok = (tag not in NOT_LOGIC or (tag in _MATH_TAGS and not clausal)) \
+            and TAG_LANGS.get(tag, lang) == lang
+        (candidate_blocks if ok else other).append(b)
+        for k in range(b.first, b.last + 1):
+            in_block[k] = b if ok else None
+    probes = [0]
+
+    def reads(s: str) -> bool:
+        if limit is not None and probes[0] >= limit:
+            return False
+        probes[0] += 1
+        return bool(s.strip()) and reader.reads(s)
+
+    # Pass 1: each line's role; the blocks' logic decides, in pass 2, whether the lines
+    # outside them can be logic.
+    kind, section = None, ""
+    own_section = ""           # under the reader's own plain header: its lines are its own
+    trailing = ""              # why the rest of the text follows the program (C004)
+    queried = False            # the query has been read: what does not read now is prose
+    decided: list[Line] = []
+    for ln in lines:
+        s = ln.text
+        if ln.role == "fence":
+            ln.why, own_section = "Markdown code fence", ""
+            continue
+        if not s.strip():
+            ln.role = "blank"
+            continue
+        blk = in_block.get(ln.n, False)
+        if blk is None:                      # a block of another language, or not logic
+            ln.role, ln.why = "prose", f"a block that is not {lang}"
+            continue
+        content = _uncomment(s, marks)
+        if content is not None:
+            ln.role = "comment"
+            h = heading(content) if content else None
+            if h and (h[2] or not h[1]):     # a heading sedac made a comment still opens
+                kind, section, own_section = _open(h[0], kind), h[0], ""
+            continue
+        h = heading(s)
+        if h and clausal and (blk or (h[1] and not h[2])):
+            h = None                         # inside code, or `Query: ?- q.`: the reader's
+        if h:
+            name, rest, decorated = h
+            k = kind_of(name)
+            if not decorated and name in own and not (rest and k == "ignored"):
+                ln.role, ln.own, ln.section = "logic", True, name
+                ln.lo, ln.hi = ln.start, ln.start + len(s.rstrip())
+                kind = k if k in ("statement", "query", "ignored") else "statement"
+                section = own_section = name
+                ln.kind = kind
+                continue
+            if own_section and not decorated and (name in _TRAILING or k == "prose"):
+                # `Problem:` or `Answer:` after a program in the format's own sections: the
+                # rest of the text is not the program (C004)
+                kind, section, own_section, trailing = "prose", name, "", f"a `{h[0]}:` block follows the program"
+            if decorated or not rest or k == "prose":
+                kind, section, own_section = _open(name, kind), name, ""
+                queried = queried and kind != "statement"
+            if rest and k in ("statement", "query") and not clausal:
+                col = s.index(rest) if rest in s else len(s) - len(s.lstrip())
+                lo, hi, gloss, _ = candidate(s[col:], ln.start + col)
+                if reads(text[lo:hi]):
+                    ln.role, ln.lo, ln.hi, ln.gloss, ln.kind = "logic", lo, hi, gloss, k
+                    ln.section = name
+                    decided.append(ln)
+                    continue
+            ln.role, ln.why = "heading", trailing or "a heading, not code"
+            continue
+        if own_section and queried and not clausal and not _MARKUP.match(s) and not reads(s.strip()) \
+                and not reads(text[slice(*candidate(s, ln.start)[:2])]):
+            ln.role, ln.why = "prose", "prose after the program, not code"
+            continue
+        if own_section and decided and decided[-1].n == ln.n - 1 and _GLOSS_LINE.match(s):
+            ln.role, ln.why = "gloss", "the sentence of the formula above, not code"
+            continue
+        if own_section:                      # the format's own lines: the reader decides
+            ln.role, ln.own, ln.kind, ln.section = "logic", True, kind, own_section
+            ln.lo, ln.hi = ln.start, ln.start + len(s.rstrip())
+            queried = queried or kind == "query"
+            decided.append(ln)
+            if kind != "ignored" and not clausal:   # a numbered or glossed formula all the same
+                lo, hi, gloss, label = candidate(s, ln.start)
+                if (lo, hi) != (ln.lo, ln.hi) and not reads(s.strip()) and reads(text[lo:hi]):
+                    ln.own, ln.lo, ln.hi, ln.gloss = False, lo, hi, gloss
+                    ln.kind = label or kind
+                    decided.append(ln)
+            continue
+        if _MARKUP.match(s):
+            ln.role, ln.why = ("prose", "layout markup, not code")
+            continue
+        if _MARKER.match(s):
+            ln.role = "marker"
+            continue
+        if clausal and _OUTPUT.match(s):
+            ln.role = "output"
+            continue
+        ln.section = section
+        if clausal:
+            if blk:
+                ln.role, ln.lo, ln.hi = "logic", ln.start, ln.start + len(s.rstrip())
+            else:
+                ln.role = "outside"       # decided in pass 2
+            continue
+        if kind == "prose":
+            ln.role, ln.why = "prose", trailing or "prose after the program, not code"
+            continue
+        if kind == "ignored":
+            ln.role, ln.why = "prose", "declarations in prose, not code"
+            continue
+        lo, hi, gloss, label = candidate(s, ln.start)
+        logic = text[lo:hi]
+        if _uncomment(logic, marks) is not None:   # `P8:  # ...`: a formula made a comment
+            ln.role = "comment"
+            continue
+        if reads(logic) or (formula_like(logic) and not queried):
+            ln.role, ln.lo, ln.hi, ln.gloss = "logic", lo, hi, gloss
+            ln.kind = label or kind or "statement"
+            queried = queried or ln.kind == "query"
+            ln.role = "logic" if blk else "outside-logic"
+            ln.why = "labelled" if label else ""
+            decided.append(ln)
+            continue
+        ln.role, ln.why = "prose", "text addressed to the reader, not code"
+        if decided and _GLOSS_LINE.match(s) and decided[-1].n >= ln.n - 1:
+            ln.role, ln.why = "gloss", "the sentence of the formula above, not code"
+            if not decided[-1].gloss:
+                decided[-1].gloss = s.strip().strip("*_\"“”()").strip()
+    fenced_logic = any(ln.role == "logic" and in_block.get(ln.n) for ln in lines)
+    # Pass 2: outside the blocks of a reply whose blocks hold the logic, only a query the
+    # prose names (`Conclusion: C(a)`) is logic; without such blocks, what reads is.
+    for ln in lines:
+        if ln.role == "outside":
+            s = ln.text.strip()
+            code = "(" in s or ":-" in s or "?-" in s
+            if fenced_logic or not code and (s.endswith(":") or _CHATTER.match(s)):
+                ln.role, ln.why = "prose", "text addressed to the reader, not code"
+            else:
+                ln.role, ln.lo, ln.hi = "logic", ln.start, ln.start + len(ln.text.rstrip())
+        elif ln.role == "outside-logic":
+            ln.role = "prose" if fenced_logic and ln.why != "labelled" else "logic"
+            if ln.role == "prose":
+                ln.why = "a formula quoted in the prose around the code blocks"
+    chars = [" " if c != "\n" else c for c in text]
+    for ln in lines:
+        if ln.role == "logic":
+            chars[ln.lo:ln.hi] = text[ln.lo:ln.hi]
+        elif ln.role == "comment":
+            chars[ln.start:ln.start + len(ln.text)] = ln.text
+    used = sorted({in_block[ln.n].open_line for ln in lines
+                   if ln.role == "logic" and in_block.get(ln.n)})
+    return Layout(text, lines, "".join(chars), fenced=fenced_logic,
+                  used_blocks=used, other_blocks=[(b.open_line, b.tag) for b in other])
+
+
+def _open(name: str, previous: str | None) -> str | None:
+    k = kind_of(name)
+    if k is None:
+        return "prose" if previous == "prose" else None
+    return k
