@@ -3,7 +3,10 @@
 Letters group the codes as ruff does: C communication, Y symbol, N natural
 language, K knowledge, E and P other syntax, R shallow rewrite rules, D deep
 derivation rules, O omission, Q query. `--select`/`--ignore` take codes,
-prefixes (`R`, `D1`) or category names (`deep-semantic`).
+prefixes (`R`, `D1`) or category names (`deep-semantic`). F001 and F002 are notes of
+sedac's own fix check (`sedac/fixcheck.py`), not errors of the program: their category is
+`other-syntax` (the contract's categories are fixed), and `sedac eval` keeps them out of its
+error counts.
 """
 from __future__ import annotations
 
