@@ -21,7 +21,7 @@ class Problem:
 
     @property
     def text(self) -> str:
-        return f"{self.context}\n{self.question}"
+        return f"{self.context}\n{question_sentence(self.question)}"
 
 
 _LETTER = {"A": "True", "B": "False", "C": "Unknown"}
