@@ -11,6 +11,9 @@ def load_truth(nl: str | None = None, truth: str | None = None, truth_path: str 
     if nl is not None:
         return truth_from_text(nl)
     if truth is not None:
+        if isinstance(truth, dict):
+            from .gold import truth_from_gold
+            return truth_from_gold(truth)     # a FOLIO record
         return truth_from_tptp(truth, truth_path)
     return None
 

@@ -114,7 +114,9 @@ def _configured(ctx, config: dict, name: str, value, setting: str):
 @main.command()
 @click.argument("programs", nargs=-1, required=True)
 @click.option("--nl", "nl_file", metavar="TEXT_FILE", help="The problem text: enables full SEDAC.")
-@click.option("--truth", "truth_file", metavar="FOL_FILE", help="A TPTP FOF file as ground truth.")
+@click.option("--truth", "truth_file", metavar="FOL_FILE",
+              help="Gold formulas as ground truth: a TPTP FOF file, or a FOLIO record "
+                   "(record.json, or file.jsonl#ID).")
 @click.option("--mode", type=click.Choice(["syntax", "partial", "full"]),
               help="Default: full with --nl/--truth, else partial.")
 @click.option("--lang", default="auto", type=click.Choice(["auto", *LANGS]))
@@ -195,8 +197,10 @@ def check(ctx, programs, nl_file, truth_file, mode, lang, prover, fix, unsafe_fi
             raise SedacError("no sentence of the problem text could be read", path=nl_file)
         _warn_unparsed(nl_file, truth.unparsed)
     elif truth_file:
-        truth = truth_from_tptp(read_text(truth_file, "truth file"), truth_file)
-    inputs = [p for p in programs if p != "-"] + [f for f in (nl_file, truth_file) if f]
+        from .gold import truth_from_file
+        truth = truth_from_file(truth_file)
+    inputs = [p for p in programs if p != "-"] + [f.partition("#")[0] for f in (nl_file, truth_file)
+                                                  if f]
     if output_file and any(same_file(output_file, p) for p in inputs):
         raise SedacError("--output-file names an input file; it would be overwritten",
                          path=output_file)

@@ -59,6 +59,8 @@ _TABLE = [
     Code("P002", "other-syntax", "safe", "a statement under `Predicates:` (read as a premise)"),
     Code("P004", "other-syntax", "none", "a Prover9 formula outside `formulas(...)` ... `end_of_list.` (read as an assumption)"),
     Code("P003", "other-syntax", "safe", "a rule written right to left with `<<<` (read as conditions `>>>` conclusion)"),
+    Code("P005", "other-syntax", "safe", "an SMT-LIB command sedac does not read (a datatype, recursion, optimisation: noted; an unknown command: commented out)"),
+    Code("P006", "other-syntax", "safe", "an SMT-LIB symbol used but never declared (declared), or used before its declaration, so an SMT solver refuses the file"),
     *[Code(r.code, r.category, r.applicability, f"{r.premise}  ->  {r.conclusion}"
            + (f"  if {r.condition}" if r.condition else "")) for r in REGISTRY],
     Code("D000", "deep-semantic", "unsafe", "a clause the text does not entail and no rule repairs (dropped)"),
@@ -67,6 +69,7 @@ _TABLE = [
     Code("O001", "omission", "display-only", "a sentence of the text that the program does not entail"),
     Code("Q001", "query", "unsafe", "the program has no query; the text asks a question"),
     Code("Q002", "query", "unsafe", "the program's query does not ask what the question asks"),
+    Code("Q003", "query", "unsafe", "an SMT-LIB question asked by `get-value` (a value in one model, not what follows): read as the query, rewritten as a refutation"),
 ]
 CODES: dict[str, Code] = {c.code: c for c in _TABLE}
 

@@ -18,6 +18,7 @@ class Problem:
     chain: list[str] = field(default_factory=list)
     predicted: str | None = None
     source: str = ""
+    gold: dict | None = None       # FOLIO's gold fields: the ground truth is then the gold FOL
 
     @property
     def text(self) -> str:
@@ -97,6 +98,13 @@ def _logic_lm(r: dict, source: str) -> Problem:
 
 
 def _jsonl(r: dict, source: str, line: int) -> Problem:
+    from .gold import gold_of, has_gold
+    if has_gold(r):
+        g = gold_of(r)
+        return Problem(id=str(r.get("id", line)), context=r.get("context") or " ".join(g["premises"]),
+                       question=r.get("query") or g["conclusion"],
+                       answer=g["label"] if r.get("answer") is None else r.get("answer"),
+                       program=r.get("raw_output"), source=source, gold=r)
     return Problem(id=str(r.get("id", line)), context=r["context"],
                    question=question_sentence(r["query"]),
                    answer=r.get("answer"), program=r.get("raw_output"),

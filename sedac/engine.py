@@ -51,6 +51,9 @@ class FileReport:
     # Questions the prover left open (timeout, gave up): unknown to sedac, not diagnostics.
     undecided: list[dict] = field(default_factory=list)
     noqa: dict = field(default_factory=dict)       # {"used": [lines], "unused": [lines]}
+    # against gold formulas: how the program's symbols were aligned, and a verdict a premise
+    alignment: dict | None = None
+    verdicts: list = field(default_factory=list)
     codes_found: frozenset = frozenset()           # the codes analyse reported (before filters)
     _verified: dict = field(default_factory=dict, repr=False)
 
@@ -89,6 +92,8 @@ class FileReport:
                 "fixed_program": self.fixed_program(),
                 **({"answer": self.answer} if self.answer is not None else {}),
                 **({"undecided": self.undecided} if self.undecided else {}),
+                **({"alignment": self.alignment, "verdicts": self.verdicts}
+                   if self.alignment is not None else {}),
                 **({"noqa": self.noqa} if self.noqa else {})}
 
 
@@ -165,6 +170,8 @@ def set_statuses(diags: list[Diagnostic], unsafe: bool) -> None:
 def clause_text(f: Formula, program: Program, kind: str = "statement", gloss: str = "",
                 vocab=None) -> str | None:
     """A formula in the program's own language and spelling (its reader writes it)."""
+    if program.unread is not None:
+        f = program.unread(f)
     f = replace_terms(f, own_names(program, vocab))
     return reader_for(program.lang).write(f, kind, gloss, program, vocab)
 
@@ -199,6 +206,15 @@ def analyse(program: Program, truth: Truth | None = None, mode: str | None = Non
     if session is not None:
         session.declare(formulas + (truth.axioms + ([truth.question] if truth.question else [])
                                     if truth is not None else []))
+    verdicts = None
+    if mode == "full" and truth.source == "gold":
+        # the program speaks in its own symbols: read it in the gold's (a copy of each)
+        from .align_gold import aligned, premise_verdicts
+        program, al = aligned(program, truth, session)
+        truth = replace(truth, alignment=al)
+        verdicts = premise_verdicts(program, truth, session)
+        statements, queries = program.statements, program.queries
+        formulas = [c.formula for _, c in statements + queries]
     diags = [replace(d) for d in program.diagnostics]   # statuses are this report's own
     arities = {pa for f in formulas for pa in predicates(f)}
     consts = {k.name for f in formulas for k in constants(f)}
@@ -226,6 +242,8 @@ def analyse(program: Program, truth: Truth | None = None, mode: str | None = Non
     report = FileReport(program.path, program.lang, mode, program, diags, results, truth,
                         unsafe_fixes=unsafe_fixes)
     report.undecided = undecided
+    if verdicts is not None:
+        report.alignment, report.verdicts = truth.alignment.to_json(), verdicts
     report.query = _query(program, truth, vocab, mode, diags)
     if mode == "full":
         _omissions(report, session, diags, undecided)
@@ -325,6 +343,7 @@ def _undecided(span, what: str, v, status: str | None = None) -> dict:
 def _full_sedac(program: Program, truth: Truth, results: list[ClauseResult], session: Session,
                 vocab, diags: list[Diagnostic], undecided: list[dict]) -> None:
     nl_ax = truth.axioms
+    said, unit = ("gold", "premise") if truth.source == "gold" else ("text", "sentence")
     lp_ax = [r.safe for r in results]
     glosses = _gloss_formulas(program, results, truth)
     text_forms = {equivalence_key(a): a for a in nl_ax}
@@ -333,24 +352,32 @@ def _full_sedac(program: Program, truth: Truth, results: list[ClauseResult], ses
         f = r.safe
         v = session.entails(nl_ax, f, evidence=False)
         gloss = glosses.get(r.index)
-        if v.holds:
+        restores = _restores(truth, r.index, session)
+        # against gold premises, a clause the gold entails may still say less than the premise
+        # it translates (`¬(A ∧ B)` for "neither A nor B"): weaker, and worth a repair
+        weaker = v.holds and not restores(f)
+        if v.holds and not weaker:
             if gloss is not None:
                 _gloss_beside(program, truth, r, clause, gloss, session, vocab, diags, text_forms)
             continue
         question = f"line {clause.span.line}: whether the text says `{describe(f)}`"
-        if not v.refuted:
+        if not v.refuted and not weaker:
             undecided.append(_undecided(clause.span, question, v))
             continue
         candidates = [(g, codes) for g, codes in propose(f, vocab).items()
-                      if any(c.startswith("D") for c in codes)]
+                      if any(c.startswith("D") for c in codes)] if _sure(truth) else []
         keys = {equivalence_key(g) for g, _ in candidates} | {equivalence_key(f)}
         if gloss is not None and equivalence_key(gloss) not in keys:
             candidates.append((gloss, ("D12",)))   # a rule's reading, when one finds it, is named
         accepted = []
+        if truth.source == "gold":
+            candidates = _gold_candidates(candidates, truth, r.index, text_forms)
         for g, codes in candidates:
             vg = session.entails(nl_ax, g)
-            if vg.holds and _informative(g, nl_ax, session, text_forms):
+            if vg.holds and _informative(g, nl_ax, session, text_forms) and restores(g):
                 accepted.append((g, codes, vg))
+        if not accepted and weaker:
+            continue    # entailed, if weaker than its premise: it stays, and is not an error
         if not accepted:
             v = session.entails(nl_ax, f)   # again, now with its countermodel
             if truth.unparsed:
@@ -362,17 +389,23 @@ def _full_sedac(program: Program, truth: Truth, results: list[ClauseResult], ses
             if not v.refuted:
                 undecided.append(_undecided(clause.span, question, v))
                 continue
-            r.unsafe, r.status = None, "non-fixable"
+            # gold formulas are a person's reading, not the text: a premise they do not
+            # support stays as written, with its verdict, rather than be dropped
+            keep = truth.source == "gold"
+            r.status = "non-fixable"
+            if not keep:
+                r.unsafe = None
             evidence = {"countermodel": v.model.to_json() if v.model else None,
                         "candidates_rejected": [describe(g) for g, _ in candidates],
                         "prover": v.prover, "status": v.status}
             why = "not entailed by the text"
             diags.append(Diagnostic(
                 "D000", "deep-semantic",
-                f"`{describe(f)}` is not what the text says, and no rule finds a reading "
-                "the text supports" + (f": {v.model.describe()}" if v.model else ""),
-                clause.span, fix=Fix("unsafe", comment_out(clause, program, why),
-                                     "drop", clause.span),
+                f"`{describe(f)}` is not what the {'gold' if keep else 'text'} says, and no "
+                f"rule finds a reading the {'gold' if keep else 'text'} supports"
+                + (f": {v.model.describe()}" if v.model else ""),
+                clause.span, fix=None if keep else Fix("unsafe", comment_out(clause, program, why),
+                                                       "drop", clause.span),
                 evidence=evidence, clause=r.index, proof=(nl_ax, f, v.status)))
             continue
         others = lp_ax[:k] + lp_ax[k + 1:]
@@ -395,15 +428,65 @@ def _full_sedac(program: Program, truth: Truth, results: list[ClauseResult], ses
         text = clause_text(best, program, clause.kind, program.gloss.get(r.index, ""), vocab)
         diags.append(Diagnostic(
             rule.code, "deep-semantic",
-            f"{rule.name.replace('-', ' ')}: `{describe(f)}` is not what the text says; "
+            f"{rule.name.replace('-', ' ')}: `{describe(f)}` is not what the {said} says; "
             f"it says `{describe(best)}`"
-            + (f" (sentence {', '.join(str(u.index) for u in used)})" if used else ""),
+            + (f" ({unit} {', '.join(str(u.index) for u in used)})" if used else ""),
             clause.span, fix=Fix("unsafe", text, "+".join(codes), clause.span) if text else None,
             evidence={"rules": list(codes), "candidate": describe(best),
                       "entailed_by": [{"sentence": u.index, "text": u.text} for u in used],
                       "score": score, "alternatives": [describe(t[3]) for t in scored[1:]],
                       "prover": vbest.prover},
             clause=r.index, proof=(nl_ax, best, vbest.status)))
+
+
+SURE_ALIGNMENT = 0.5   # the share of paired premises equivalent under the alignment
+MAX_GOLD_CANDIDATES = 40   # candidates tried for one clause against gold formulas
+
+
+def _sure(truth: Truth) -> bool:
+    """Whether sedac is sure enough of how a program's symbols align with a gold truth's to
+    repair the program in the gold's terms (no alignment needed: sure)."""
+    al = truth.alignment
+    return al is None or not al.paired or al.confidence >= SURE_ALIGNMENT
+
+
+def _restores(truth: Truth, index: int, session: Session):
+    """For a clause paired with a gold premise (`align_gold`), a test that a candidate says
+    what that premise says: with the other gold premises it entails it. A repair the gold
+    merely allows (a weaker or sideways rule) is no repair of a premise the pairing names."""
+    al = truth.alignment
+    paired = dict(al.pairs) if al is not None else {}
+    if index not in paired:
+        return lambda g: True
+    k = paired[index]
+    target = truth.facts[k].formula
+    rest = [f.formula for j, f in enumerate(truth.facts) if j != k]
+    return lambda g: session.entails(rest + [g], target, evidence=False).holds
+
+
+def _gold_candidates(candidates: list, truth: Truth, index: int, text_forms: dict) -> list:
+    """Against gold formulas: a candidate in a symbol the gold does not have cannot be what it
+    says (dropped before any prover call); one that is, up to contraposition, the very
+    premise its clause is paired with is the repair, and the others need no trial."""
+    known = {pa for f in truth.axioms for pa in predicates(f)}
+    names = {c for f in truth.axioms for c in constants(f)}
+    kept = [(g, codes) for g, codes in candidates
+            if predicates(g) <= known and constants(g) <= names]
+    al = truth.alignment
+    k = dict(al.pairs).get(index) if al is not None else None
+    if k is not None:
+        premise = truth.facts[k].formula
+        target = equivalence_key(premise)
+        exact = [(g, codes) for g, codes in kept if equivalence_key(g) == target]
+        if exact:
+            return exact[:1]
+        # the likeliest first: those whose truth table is the premise's, then those
+        # sharing most of its atoms; a bounded number of them
+        from .le_score import le_equivalent
+        mine = set(predicates(premise))
+        kept.sort(key=lambda c: (le_equivalent(c[0], premise) is not True,
+                                 -len(mine & set(predicates(c[0])))))
+    return kept[:MAX_GOLD_CANDIDATES]
 
 
 def _informative(g: Formula, nl_ax: list[Formula], session: Session, text_keys) -> bool:
@@ -497,6 +580,19 @@ def _query(program: Program, truth: Truth | None, vocab, mode: str,
             "Q001", "query", f"the program has no query; the question asks `{describe(question)}`",
             at, fix=Fix("unsafe", add, "add-query", at) if qtext else None,
             evidence={"question": truth.question_text, "expected": describe(question)}))
+    elif prog_q != question and truth.source == "gold" and (
+            not _sure(truth) or not _expressible(question, program, prog_q, vocab)):
+        # the gold asks in symbols the program (as aligned) does not have: its own question
+        # is the one it can answer; the difference is shown, not fixed
+        i, c = queries[-1]
+        diags.append(Diagnostic(
+            "Q002", "query", f"the query asks `{describe(prog_q)}` but the gold question asks "
+            f"`{describe(question)}`, " + ("in symbols the program does not have" if _sure(truth)
+                                           else "and sedac is unsure how the program's symbols "
+                                           "align with the gold's"), c.span,
+            evidence={"question": truth.question_text, "query": describe(prog_q),
+                      "expected": describe(question)}, clause=i))
+        return prog_q
     elif prog_q != question:
         i, c = queries[-1]
         diags.append(Diagnostic(
@@ -506,6 +602,17 @@ def _query(program: Program, truth: Truth | None, vocab, mode: str,
             evidence={"question": truth.question_text, "query": describe(prog_q),
                       "expected": describe(question)}, clause=i))
     return question
+
+
+def _expressible(question: Formula, program: Program, prog_q: Formula, vocab) -> bool:
+    """Whether every predicate and constant of `question` is one the program uses (read
+    through its aligned names)."""
+    seen_p, seen_c = set(), set()
+    for _, c in program.statements + program.queries:
+        g, _ = rewrite_formula(c.formula, vocab)
+        seen_p |= predicates(g)
+        seen_c |= constants(g)
+    return predicates(question) <= seen_p and constants(question) <= seen_c
 
 
 def asked(queries: list[tuple[int, Clause]]) -> list[tuple[int, Clause]]:

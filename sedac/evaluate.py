@@ -99,7 +99,12 @@ def evaluate_problem(problem: Problem, prover: str = "auto") -> dict:
     """Everything sedac says about one problem, as a JSON-ready record."""
     from .atp import get_prover
     record: dict = {"id": problem.id, "source": problem.source, "gold": problem.answer}
-    truth = truth_from_text(problem.text)
+    if problem.gold is not None:
+        from .gold import gold_program, truth_from_gold
+        truth = truth_from_gold(problem.gold)
+        written = gold_program
+    else:
+        truth, written = truth_from_text(problem.text), ground_truth_program
     if truth.unparsed:
         record["unparsed_sentences"] = [t for _, t, _ in truth.unparsed]
     if truth.question is None:
@@ -108,12 +113,15 @@ def evaluate_problem(problem: Problem, prover: str = "auto") -> dict:
                             "`True or false: X`, `Is the following statement true or false? X`, "
                             "`... true, false, or unknown? X` and the bare statement `X.`)")
         return record
-    program_text = problem.program if problem.program is not None else ground_truth_program(truth)
+    program_text = problem.program if problem.program is not None else written(truth)
     record["program_source"] = "llm" if problem.program is not None else "ground-truth"
     program = read_program(program_text, problem.id, "auto", vocab_hint=truth.vocab)
     record["lang"] = program.lang
     engine = get_prover(prover)
     session = engine.session()
+    if problem.gold is not None:
+        from .gold import audit
+        record["gold_audit"] = audit(truth, problem.answer, session)
 
     prog_query = asked(program.queries)[-1][1].formula if program.queries else None
     # the raw condition: what a standard pipeline runs (DEFINITIONS["raw"])
@@ -125,6 +133,8 @@ def evaluate_problem(problem: Problem, prover: str = "auto") -> dict:
     read_axioms = program.axioms
     partial = analyse(program, None, "partial", engine, answer=False, session=session)
     full = analyse(program, truth, "full", engine, unsafe_fixes=True, answer=False, session=session)
+    if full.alignment is not None and problem.program is not None:
+        record["alignment"], record["verdicts"] = full.alignment, full.verdicts
 
     syntax = _answers(read_axioms, prog_query, session)
     if fatal:
@@ -137,14 +147,16 @@ def evaluate_problem(problem: Problem, prover: str = "auto") -> dict:
         "raw": raw_answers,
         "syntax": syntax,
         "partial": _answers(partial.formulas("safe"), partial.query, session),
-        "full": _answers(full.formulas("unsafe"), truth.question, session),
+        "full": _answers(full.formulas("unsafe"),
+                         full.query if full.query is not None else truth.question, session),
     }
     # the fixed program a user gets: read back and verified (sedac.fixcheck); when a fix is
     # withheld there, full SEDAC's answer is that program's, not the analysis's
     fixed, withheld, notes = full.verified(unsafe=True)
     if withheld:
         back = read_program(fixed, problem.id, program.lang, vocab_hint=truth.vocab)
-        answers["full"] = _answers(back.axioms, truth.question, session)
+        answers["full"] = _answers(back.axioms, full.query if full.query is not None
+                                   else truth.question, session)
     record["answers"] = answers
     record["correct"] = {c: {w: answers[c][w] == problem.answer for w in SEMANTICS}
                          for c in CONDITIONS}
@@ -157,7 +169,11 @@ def evaluate_problem(problem: Problem, prover: str = "auto") -> dict:
         where = "line" if raw is program else "line of the logic blocks"
         record["raw_failure"] = f"{fatal[0].code} at {where} {fatal[0].span.line}: {fatal[0].message}"
     wrong = [w for w in ("open_world", "forward") if not record["correct"]["full"][w]]
-    if wrong and truth.question is not None:
+    if problem.gold is not None:
+        if not record["correct"]["full"]["open_world"]:
+            from .gold import why_wrong
+            record["reason"] = why_wrong(record.get("gold_audit", {}), full)
+    elif wrong and truth.question is not None:
         record["reason"] = explain_wrong(truth, full, problem.answer, session,
                                          "open_world" if "open_world" in wrong else "forward")
     record["prover_calls"] = session.calls
@@ -336,8 +352,9 @@ def summarize(records: list[dict], seconds: float, meta: dict | None = None) -> 
     wrong_forward = [r for r in ok if not r["correct"]["full"]["forward"]]
     forward_reasons = Counter(m["status"] for r in wrong_forward
                               for m in r.get("reason", {}).get("missing", []))
-    return {**(meta or {}), "problems": n, "failed": n - len(ok), "seconds": round(seconds, 2),
-            "conditions": conditions, "condition_definitions": dict(DEFINITIONS), "errors": {c: errors.get(c, 0) for c in CATEGORIES},
+    out = {**(meta or {}), "problems": n, "failed": n - len(ok), "seconds": round(seconds, 2),
+           "conditions": conditions, "condition_definitions": dict(DEFINITIONS),
+           "errors": {c: errors.get(c, 0) for c in CATEGORIES},
             "instances_with_errors": with_errors,
             "full_wrong": {"problems": len(wrong_full),
                            "explained": sum(1 for r in wrong_full if r.get("reason", {}).get("missing")),
@@ -346,6 +363,42 @@ def summarize(records: list[dict], seconds: float, meta: dict | None = None) -> 
                                    "explained": sum(1 for r in wrong_forward
                                                     if r.get("reason", {}).get("missing")),
                                    "missing_sentences": dict(forward_reasons)}}
+    gold = gold_summary(ok, conditions)
+    if gold:
+        out["gold_audit"] = gold
+    return out
+
+
+def gold_summary(records: list[dict], conditions: dict) -> dict | None:
+    """For problems whose truth is gold FOL: how many golds agree with their own label, the
+    others with the reason, and each condition's accuracy on the sound golds alone (a wrong
+    answer where the gold contradicts its label is the gold's error, counted apart)."""
+    audited = [r for r in records if "gold_audit" in r]
+    if not audited:
+        return None
+    sound = [r for r in audited if r["gold_audit"].get("agrees")]
+    for c in CONDITIONS:
+        for w in SEMANTICS:
+            right = sum(1 for r in sound if r["correct"][c][w])
+            conditions[c][w]["accuracy_sound_gold"] = round(right / len(sound), 4) if sound else 0.0
+    pairs = [v for r in records for v in r.get("verdicts", []) if "premise" in v]
+    paired = [v for v in pairs if v["verdict"] != "missing"]
+    le_scored = [v for v in paired if v.get("le") is not None]
+    disagree = [v for v in le_scored if v["le"] != (v["verdict"] == "equivalent")]
+    metrics = {"gold_premises": len(pairs), "paired": len(paired),
+               "equivalent": round(sum(v["verdict"] == "equivalent" for v in pairs) / len(pairs), 4)
+               if pairs else 0.0,
+               "le": round(sum(bool(v.get("le")) for v in pairs) / len(pairs), 4) if pairs else 0.0,
+               "verdicts": dict(Counter(v["verdict"] for v in pairs)),
+               "le_disagrees": len(disagree),
+               "le_disagreements": [{"program": v["program"], "gold": v["gold"],
+                                     "verdict": v["verdict"], "le": v["le"]} for v in disagree[:20]]}
+    return {"records": len(audited), "agrees": len(sound), "premises": metrics,
+            "undecided": [r["id"] for r in audited if r["gold_audit"].get("agrees") is None],
+            "disagrees": [{"id": r["id"], "why": r["gold_audit"].get("why", ""),
+                           "entails": r["gold_audit"].get("entails"),
+                           "label": r["gold_audit"].get("label")}
+                          for r in audited if r["gold_audit"].get("agrees") is False]}
 
 
 def write_outputs(out: Path, records: list[dict], summary: dict, title: str = "",

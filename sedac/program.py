@@ -100,7 +100,13 @@ class Program:
     # `not_p` for the negation of `p` (key `~p`), `is_number` for `number`.
     spelling: dict[str, str] = field(default_factory=dict)
     declared: set[tuple[str, int]] = field(default_factory=set)  # `:- dynamic p/1.` and the like
+    # The formula notation the program is written in (`unicode`, `ascii`, `latex`, see
+    # `sedac.notations`), so that a fix is written in it; "" when the language has one.
+    notation: str = ""
     names: set[tuple[str, int]] = field(default_factory=set)     # predicate names as written
+    # a program read in another signature (aligned with a gold truth's names): how to write a
+    # formula back in the program's own
+    unread: Any = field(default=None, repr=False, compare=False)
 
     @cached_property
     def index(self) -> LineIndex:

@@ -27,6 +27,9 @@ class Truth:
     unparsed: list[tuple[int, str, int]] = field(default_factory=list)  # (index, text, line)
     source: str = "text"
     extra: list = field(default_factory=list)  # parses of extra sentences (a chain), or None
+    slips: list = field(default_factory=list)  # gold formulas that did not read as written
+    label: str | None = None                   # a gold truth's own label (FOLIO)
+    alignment: object = None                   # the program's symbols onto the gold's
 
     @property
     def axioms(self) -> list[Formula]:
@@ -63,7 +66,7 @@ def truth_from_tptp(text: str, path: str) -> Truth:
 
 def vocabulary_from_formulas(formulas: list[Formula]) -> Vocabulary:
     """Vocabulary when the truth is logic: unary predicates are classes, constants names."""
-    v = Vocabulary(from_text=True)
+    v = Vocabulary(from_text=True, formal=True)
     for f in formulas:
         for p, n in predicates(f):
             if n == 1:

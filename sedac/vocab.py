@@ -139,6 +139,14 @@ class Vocabulary:
     # whether the text has rules with several conditions (`If something is big and kind...`,
     # `Red, cold things are round.`): only then can a translation have dropped one (D8)
     joined: bool = False
+    # a ground truth written in logic (gold formulas, TPTP): its translations may slip on any
+    # connective, so the connective rules (D13-D17) apply
+    formal: bool = False
+    # a program's symbols aligned with a gold truth's (`align_gold`): (name, arity) -> the
+    # gold's predicate, constant -> the gold's constant; read as aliases, written back as
+    # the program spells them
+    aligned: dict = field(default_factory=dict)
+    aligned_names: dict = field(default_factory=dict)
 
     # ---------------------------------------------------------- questions
     def singular_of(self, word: str) -> str | None:
@@ -182,6 +190,10 @@ class Vocabulary:
         `is_cat` for `cat`), or, for a relation, another form of a verb of the text (`need`
         or `does_need` for `needs`); None otherwise."""
         w = word.lower()
+        if self.aligned:
+            hit = self.aligned.get((w, arity))
+            if hit is not None:
+                return hit
         if arity != 1:
             return self._verb_alias(w)
         if self.from_text and self.is_word(w) or w in BUILTIN_CLASSES:
@@ -201,6 +213,8 @@ class Vocabulary:
     def name_alias(self, name: str) -> str | None:
         """The text's individual a constant spells another way (`the_bald_eagle`,
         `baldeagle`, `BaldEagle` for `bald_eagle`), or None."""
+        if self.aligned_names and name in self.aligned_names:
+            return self.aligned_names[name]
         if not self.from_text or not self.names:
             return None
         w = name.lower()
@@ -224,7 +238,7 @@ class Vocabulary:
                           self.adjectives | other.adjectives, self.names | other.names,
                           self.from_text or other.from_text,
                           {**other.entities, **self.entities}, {**other.verbs, **self.verbs},
-                          self.joined or other.joined)
+                          self.joined or other.joined, self.formal or other.formal)
 
 
 # ------------------------------------------------------------ from the text

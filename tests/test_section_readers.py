@@ -72,4 +72,4 @@ def test_name_alignment_across_formats():
         assert report.answer["open_world"] == "True"
         assert [d for d in report.diagnostics if d.category in ("deep-semantic", "omission")] == []
     assert "Rompus($x, True) >>> Small($x, False)" in pyke.fixed_program()
-    assert "∀x (rompus(x) → ¬small(x))" in fol.fixed_program()
+    assert "∀x (Rompus(x) → ¬Small(x))" in fol.fixed_program()   # the file capitalises

@@ -24,7 +24,7 @@ from ..errors import SedacError
 from ..program import Program
 from .markdown import code_lines
 
-LANGS = ("prolog", "pyke", "fol", "tptp", "linc", "prover9")
+LANGS = ("prolog", "pyke", "fol", "tptp", "linc", "prover9", "smtlib")
 
 EXTENSIONS = {
     ".pl": "prolog", ".pro": "prolog", ".prolog": "prolog",
@@ -32,6 +32,7 @@ EXTENSIONS = {
     ".pyke": "pyke", ".lp": "pyke",
     ".fol": "fol",
     ".p9": "prover9", ".prover9": "prover9", ".linc": "linc",
+    ".smt2": "smtlib", ".smt": "smtlib", ".smtlib": "smtlib",
 }
 REFUSED = {
     ".json": "JSON data", ".jsonl": "JSON Lines data", ".py": "Python source",
@@ -50,6 +51,8 @@ _FOL_HEADER = re.compile(r"^\s*(Premises|Conclusion)\s*:\s*$", re.I)
 _TPTP_LINE = re.compile(r"^\s*(fof|cnf|tff)\s*\(")
 _LINC_LINE = re.compile(r"^\s*FOL\s*:")
 _PROVER9_LINE = re.compile(r"^\s*(formulas\s*\(\s*\w+\s*\)|end_of_list)\s*\.")
+_SMTLIB_LINE = re.compile(r"^\s*\(\s*(assert|check-sat|declare-(fun|const|sort|datatypes?)|define-fun|"
+                          r"set-(logic|option|info)|push|pop|get-model)[\s()]")
 _PYTHON_LINE = re.compile(r"^\s*(def \w+\(.*\)\s*:|class \w+.*:|import \w+|from [\w.]+ import |if __name__)")
 
 
@@ -91,6 +94,9 @@ def scores(text: str) -> dict[str, int]:
             continue
         if _PROVER9_LINE.match(s):
             out["prover9"] += 5
+            continue
+        if _SMTLIB_LINE.match(s):
+            out["smtlib"] += 3
             continue
         if _PYKE_LINE.search(s) or _PYKE_HEADER.match(s):
             out["pyke"] += 1
@@ -161,8 +167,10 @@ def _readers():
     from .pyke import PykeReader
     from .tptp_program import TptpProgramReader
     from .prover9 import LincReader, Prover9Reader
+    from .smtlib import SmtlibReader
     return {"prolog": PrologReader, "pyke": PykeReader, "fol": FolReader,
-            "tptp": TptpProgramReader, "linc": LincReader, "prover9": Prover9Reader}
+            "tptp": TptpProgramReader, "linc": LincReader, "prover9": Prover9Reader,
+            "smtlib": SmtlibReader}
 
 
 def reader_for(lang: str, vocab_hint=None):

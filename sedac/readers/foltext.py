@@ -1,22 +1,47 @@
 """First-order logic text: `∀x (Jompus(x) → ¬Shy(x)) ::: Jompuses are not shy.`
 
-Sections `Predicates:` (ignored), `Premises:` and `Conclusion:` (the question).
+Sections `Predicates:` (ignored), `Premises:` and `Conclusion:` (the question). A formula
+may be written in any notation of `sedac.notations` (Unicode, ASCII words and symbols,
+LaTeX); the reader records which one the file uses, with its own spellings and names, on the
+program (`notation`, `spelling`), and `write` writes a fix in it.
 Names are aligned with the canonical ones (`Wumpus` -> `wumpus`); a lower-case
 one-letter name that no quantifier binds is a variable whose quantifier is missing.
 """
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
-from lark import Token, Tree
+from lark import Lark, Token, Tree
 
-from ..fol import to_unicode, Atom, Const, Exists, Forall, Formula, Implies, Not, Var, Xor
+from .. import notations
+from ..fol import (FALSE, TRUE, Atom, Const, Eq, Exists, Forall, Formula, Implies, Not, Var, Xor,
+                   to_unicode)
+from ..grammar import HERE
+from ..notations import Style, latex_name, read_quantifier
 from .base import tree_connective
 from .sections import SectionReader, Unreadable, camel_to_snake
 
 _FREE_VAR = re.compile(r"^[a-z]$")
-_FRULE = re.compile(r"^∀([a-z])\s*\(\s*([A-Za-z_]\w*)\(\1\)\s*→\s*(¬?)([A-Za-z_]\w*)\(\1\)\s*\)$")
-_FFACT = re.compile(r"^(¬?)([A-Za-z_]\w*)\(([A-Za-z_]\w+)\)$")
+_NAME = r"(?!(?:not|NOT)(?!\w))([A-Za-z_]\w*)"
+_FRULE = re.compile(r"^(∀|forall(?=\s))\s*([a-z])\s*\(\s*" + _NAME + r"\(\2\)\s*(→|->)\s*(¬|~)?"
+                    + _NAME + r"\(\2\)\s*\)$")
+_FFACT = re.compile(r"^(¬|~)?" + _NAME + r"\(([A-Za-z_]\w+)\)$")
+_LATEX = re.compile(r"\\[A-Za-z]")
+_CONNECTIVES = {"neg", "conj", "disj", "imp", "iff", "xor", "neq", "top", "bottom"}
+
+
+@lru_cache(maxsize=None)
+def parser() -> Lark:
+    """The LALR parser of `fol.lark` with the notations' operator terminals."""
+    text = (HERE / "fol.lark").read_text(encoding="utf-8") + notations.lark_terminals()
+    return Lark(text, parser="lalr", maybe_placeholders=False)
+
+
+def parse_formula_text(text: str, style: Style | None = None) -> Formula:
+    """One formula in any notation, as a formula (its free variables left free); lark's
+    `UnexpectedInput` or `Unreadable` when it is none. `style` collects how it is written."""
+    return FolReader()._read_formula(text, style or Style())
 
 
 class FolReader(SectionReader):
@@ -25,26 +50,71 @@ class FolReader(SectionReader):
     statement_sections = ("premises",)
     query_sections = ("conclusion", "conclusions", "question")
 
+    _style: Style | None = None
+
+    def read(self, text, path="<program>"):
+        self._style = Style()
+        prog = super().read(text, path)
+        prog.notation = self._style.notation
+        prog.spelling.update(self._style.spelling())
+        return prog
+
+    def _parse(self, stmt, section):
+        if self._style is None:
+            self._style = Style()
+        return self._read_formula(stmt, self._style), []
+
+    def _read_formula(self, stmt: str, style: Style) -> Formula:
+        self._style = style
+        if "~" in stmt and _LATEX.search(stmt):
+            stmt = stmt.replace("~", " ")   # LaTeX's unbreakable space
+        fast = self.fast(stmt, "")
+        if fast is not None:
+            return fast[0]
+        return self._f(parser().parse(stmt).children[0], frozenset())
+
     def fast(self, stmt, section):
+        style = self._style
         m = _FRULE.match(stmt)
         if m:
-            x = Var(m.group(1))
-            head = Atom(camel_to_snake(m.group(4)), (x,))
-            return Forall((x,), Implies(Atom(camel_to_snake(m.group(2)), (x,)),
-                                        Not(head) if m.group(3) else head)), []
+            x = Var(m.group(2))
+            body, head = camel_to_snake(m.group(3)), camel_to_snake(m.group(6))
+            if style is not None:
+                for s in m.group(1, 4, 5):
+                    if s:
+                        style.saw(s)
+                style.saw_quantifier("space")
+                style.saw_pred(m.group(3), body)
+                style.saw_pred(m.group(6), head)
+            head_atom = Atom(head, (x,))
+            return Forall((x,), Implies(Atom(body, (x,)),
+                                        Not(head_atom) if m.group(5) else head_atom)), []
         m = _FFACT.match(stmt)
         if m:
-            atom = Atom(camel_to_snake(m.group(2)), (Const(camel_to_snake(m.group(3))),))
+            pred, const = camel_to_snake(m.group(2)), camel_to_snake(m.group(3))
+            if style is not None:
+                if m.group(1):
+                    style.saw(m.group(1))
+                style.saw_pred(m.group(2), pred)
+                style.saw_const(m.group(3), const)
+            atom = Atom(pred, (Const(const),))
             return (Not(atom) if m.group(1) else atom), []
         return None
 
     def convert(self, tree, section):
+        if self._style is None:
+            self._style = Style()
         return self._f(tree.children[0], frozenset()), []
 
     def _f(self, t, bound: frozenset[str]) -> Formula:
+        if isinstance(t, Token):     # a bare name, inlined by the grammar
+            return self._atom(t, [], bound)
         d = t.data
         kids = [k for k in t.children if isinstance(k, Tree)]
-        toks = [k for k in t.children if isinstance(k, Token)]
+        if d in _CONNECTIVES:
+            for k in t.children:
+                if isinstance(k, Token) and k.type not in ("IDENT", "TEXNAME", "NUMBER"):
+                    self._style.saw(str(k))
         conn = tree_connective(d, kids, lambda k: self._f(k, bound))
         if conn is not None:
             return conn
@@ -53,28 +123,59 @@ class FolReader(SectionReader):
             for k in kids[1:]:
                 out = Xor(out, self._f(k, bound))
             return out
-        if d == "quant":
-            pairs = [(toks[i], toks[i + 1]) for i in range(0, len(toks), 2)]
-            out_bound = bound | {str(v) for _, v in pairs}
-            body = self._f(kids[0], out_bound)
-            for q, v in reversed(pairs):
-                body = (Forall if str(q) == "∀" else Exists)((Var(str(v)),), body)
+        if d in ("quant", "quant_paren"):
+            tok = t.children[0]
+            is_all, names, spelling, sep = read_quantifier(str(tok))
+            self._style.saw(spelling)
+            self._style.saw_quantifier("paren" if d == "quant_paren" else
+                                       {".": "dot", ":": "colon"}.get(sep, "space"))
+            body = self._f(t.children[1], bound | set(names))
+            for name in reversed(names):
+                body = (Forall if is_all else Exists)((Var(name),), body)
             return body
         if d == "atom":
-            if kids:
-                raise Unreadable("other-syntax", "E003", "a predicate nested inside another: "
-                                 "the logic has no function symbols")
-            name, *args = [str(x) for x in toks]
-            return Atom(camel_to_snake(name), tuple(self._term(a, bound) for a in args))
+            return self._atom(t.children[0], t.children[1:], bound)
         if d == "prop":
-            return Atom(camel_to_snake(str(toks[0])), ())
+            return self._atom(t.children[0], [], bound)
+        if d in ("eq", "neq"):
+            left, _, right = t.children
+            eq = Eq(self._term(left, bound), self._term(right, bound))
+            return Not(eq) if d == "neq" else eq
+        if d in ("top", "bottom"):
+            return TRUE if d == "top" else FALSE
         raise Unreadable("other-syntax", "E001", f"unexpected `{d}`")
 
-    def _term(self, name: str, bound: frozenset[str]):
-        if name in bound or _FREE_VAR.match(name):
-            return Var(name)
-        return Const(camel_to_snake(name))
+    def _atom(self, name_tok, args, bound) -> Atom:
+        if any(isinstance(a, Tree) for a in args):
+            raise Unreadable("other-syntax", "E003", "a predicate nested inside another: "
+                             "the logic has no function symbols")
+        written = self._written(name_tok)
+        name = camel_to_snake(written)
+        self._style.saw_pred(written, name)
+        return Atom(name, tuple(self._term(a, bound) for a in args))
+
+    def _written(self, tok) -> str:
+        if tok.type == "TEXNAME":
+            self._style.saw_latex_name()
+            return latex_name(str(tok))
+        return str(tok)
+
+    def _term(self, tok, bound: frozenset[str]):
+        written = self._written(tok)
+        if written in bound or _FREE_VAR.match(written):
+            return Var(written)
+        if tok.type == "NUMBER":
+            return Const(written)
+        name = camel_to_snake(written)
+        self._style.saw_const(written, name)
+        return Const(name)
 
     def write(self, formula, kind="statement", gloss="", program=None, vocab=None):
-        text = to_unicode(formula)
+        if program is not None and program.lang == self.lang and program.notation:
+            name, spelling = program.notation, program.spelling
+        elif self._style is not None and self._style.votes:
+            name, spelling = self._style.notation, self._style.spelling()
+        else:
+            name = spelling = None
+        text = notations.write(formula, name, spelling) if name else to_unicode(formula)
         return f"{text} ::: {gloss}" if gloss else text

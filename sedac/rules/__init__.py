@@ -8,12 +8,14 @@ from __future__ import annotations
 from ..fol import (And, Atom, Formula, Not, Top, Var, free_vars, implication_parts, nnf,
                    substitute)
 from ..vocab import Vocabulary
-from . import derive, rewrite
+from . import connectives, derive, rewrite
 from .base import DERIVE, REWRITE, Rule
 
-REGISTRY: list[Rule] = rewrite.RULES + derive.RULES + derive.RELATIONAL + derive.GLOSS
+REGISTRY: list[Rule] = (rewrite.RULES + derive.RULES + derive.RELATIONAL + derive.GLOSS
+                         + connectives.CONNECTIVE)
 BY_CODE: dict[str, Rule] = {r.code: r for r in REGISTRY}
 MAX_REWRITES = 20
+MAX_CONNECTIVE = 160   # candidates of one formula from the connective rules, at most
 
 
 def rewrite_formula(f: Formula, vocab: Vocabulary) -> tuple[Formula, list[str]]:
@@ -56,6 +58,21 @@ def propose(f: Formula, vocab: Vocabulary) -> dict[Formula, tuple[str, ...]]:
             for h in r.candidates(g, vocab):
                 h, more = rewrite_formula(h, vocab)
                 seen.setdefault(equivalence_key(h), (h, path + (r.code,) + tuple(more)))
+    if getattr(vocab, "formal", False):
+        # a connective or quantifier slip, alone or beside one of the rules above, or two
+        # slips in one formula (a dropped domain and `⊕` for `∨`), within a bounded number
+        frontier = list(seen.values())
+        for depth in range(2):
+            added = []
+            for g, path in frontier:
+                for r in connectives.CONNECTIVE:
+                    for h in r.candidates(g, vocab):
+                        key = equivalence_key(h)
+                        if key not in seen and len(seen) < MAX_CONNECTIVE:
+                            seen[key] = (h, path + (r.code,))
+                            added.append(seen[key])
+            # a second slip only beside a dropped domain (D18): the other pairs are rare and many
+            frontier = [c for c in added if c[1][-1] == "D18"]
     f_key = equivalence_key(f)
     return {h: p for k, (h, p) in seen.items() if k != f_key and k != equivalence_key(start)}
 
