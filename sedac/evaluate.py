@@ -107,8 +107,9 @@ def evaluate_problem(problem: Problem, prover: str = "auto") -> dict:
         truth, written = truth_from_text(problem.text), ground_truth_program
     if truth.unparsed:
         record["unparsed_sentences"] = [t for _, t, _ in truth.unparsed]
-    if truth.question is None:
-        # no question, no score: `failed`, with the reason, never a silent null
+    if truth.question is None and problem.gold is None:
+        # no question, no score: `failed`, with the reason, never a silent null (a gold
+        # record's question is its gold conclusion: `sedac.gold` says what it makes of it)
         record["failed"] = (f"the question `{problem.question}` is not one sedac reads (it reads "
                             "`True or false: X`, `Is the following statement true or false? X`, "
                             "`... true, false, or unknown? X` and the bare statement `X.`)")
