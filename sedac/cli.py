@@ -244,7 +244,12 @@ def check(ctx, programs, nl_file, truth_file, mode, lang, prover, fix, unsafe_fi
     diffs = []
     refused = []
     for r in reports:
-        new = r.fixed_program()
+        # every fix shown or written was read back and verified (sedac.fixcheck): a fix
+        # that would lose what no fix names is withheld, with a note
+        new, _, notes = r.verified()
+        if notes:
+            r.diagnostics = sorted(r.diagnostics + notes,
+                                   key=lambda d: (d.span.line, d.span.column, d.code))
         if new == r.program.text:
             continue
         why = misreading(r) if (fix or diff) else None

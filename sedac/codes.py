@@ -3,7 +3,10 @@
 Letters group the codes as ruff does: C communication, Y symbol, N natural
 language, K knowledge, E and P other syntax, R shallow rewrite rules, D deep
 derivation rules, O omission, Q query. `--select`/`--ignore` take codes,
-prefixes (`R`, `D1`) or category names (`deep-semantic`).
+prefixes (`R`, `D1`) or category names (`deep-semantic`). F001 and F002 are notes of
+sedac's own fix check (`sedac/fixcheck.py`), not errors of the program: their category is
+`other-syntax` (the contract's categories are fixed), and `sedac eval` keeps them out of its
+error counts.
 """
 from __future__ import annotations
 
@@ -62,6 +65,8 @@ _TABLE = [
     *[Code(r.code, r.category, r.applicability, f"{r.premise}  ->  {r.conclusion}"
            + (f"  if {r.condition}" if r.condition else "")) for r in REGISTRY],
     Code("D000", "deep-semantic", "unsafe", "a clause the text does not entail and no rule repairs (dropped)"),
+    Code("F001", "other-syntax", "none", "a note: a fix withheld because the fixed file, read back, no longer says something no fix names (the file is left as it is there)"),
+    Code("F002", "other-syntax", "none", "a note: a second --fix would change the fixed file again (sedac's fixes are not idempotent on it)"),
     Code("O001", "omission", "display-only", "a sentence of the text that the program does not entail"),
     Code("Q001", "query", "unsafe", "the program has no query; the text asks a question"),
     Code("Q002", "query", "unsafe", "the program's query does not ask what the question asks"),

@@ -22,10 +22,25 @@ class Problem:
 
     @property
     def text(self) -> str:
-        return f"{self.context}\n{self.question}"
+        return f"{self.context}\n{question_sentence(self.question)}"
 
 
 _LETTER = {"A": "True", "B": "False", "C": "Unknown"}
+# How a question sentence starts (the grammar's question prefixes, `sedac/grammar/nl.pl`).
+_QUESTION_STARTS = ("true or false", "is the following statement", "based on the above information")
+
+
+def question_sentence(query: str) -> str:
+    """A record's `query` as the question sentence the grammar reads: the question as given
+    ("True or false: X", "Is the following statement true or false? X"), or, for the bare
+    statement ("X."), the question whether it is true ("True or false: X."). Anything
+    else (a yes/no question, an empty query) is kept as written: the grammar says whether
+    it reads it, and a problem whose question it does not read fails with that reason."""
+    q = (query or "").strip()
+    low = q.lower()
+    if not q or low.startswith(_QUESTION_STARTS) or "?" in q:
+        return q
+    return f"True or false: {q}"
 
 
 def read_corpus(path: str | Path) -> list[Problem]:
@@ -68,7 +83,8 @@ def read_corpus(path: str | Path) -> list[Problem]:
 
 
 def _generator(key: str, ex: dict, source: str) -> Problem:
-    return Problem(id=key, context=ex["question"], question=ex["query"], answer=ex.get("answer"),
+    return Problem(id=key, context=ex["question"], question=question_sentence(ex["query"]),
+                   answer=ex.get("answer"),
                    chain=list(ex.get("chain_of_thought") or []), source=source,
                    program=ex.get("program"))
 
@@ -76,7 +92,7 @@ def _generator(key: str, ex: dict, source: str) -> Problem:
 def _logic_lm(r: dict, source: str) -> Problem:
     progs = r.get("raw_logic_programs")
     program = progs[0] if isinstance(progs, list) and progs else (progs or None)
-    return Problem(id=str(r["id"]), context=r["context"], question=r["question"],
+    return Problem(id=str(r["id"]), context=r["context"], question=question_sentence(r["question"]),
                    answer=_LETTER.get(r.get("answer"), r.get("answer")), program=program,
                    source=source)
 
@@ -89,6 +105,7 @@ def _jsonl(r: dict, source: str, line: int) -> Problem:
                        question=r.get("query") or g["conclusion"],
                        answer=g["label"] if r.get("answer") is None else r.get("answer"),
                        program=r.get("raw_output"), source=source, gold=r)
-    return Problem(id=str(r.get("id", line)), context=r["context"], question=r["query"],
+    return Problem(id=str(r.get("id", line)), context=r["context"],
+                   question=question_sentence(r["query"]),
                    answer=r.get("answer"), program=r.get("raw_output"),
                    chain=list(r.get("chain") or []), predicted=r.get("predicted"), source=source)

@@ -54,6 +54,8 @@ class FileReport:
     # against gold formulas: how the program's symbols were aligned, and a verdict a premise
     alignment: dict | None = None
     verdicts: list = field(default_factory=list)
+    codes_found: frozenset = frozenset()           # the codes analyse reported (before filters)
+    _verified: dict = field(default_factory=dict, repr=False)
 
     def formulas(self, level: str) -> list[Formula]:
         """The program's axioms at a level: `read`, `safe` or `unsafe`."""
@@ -67,8 +69,22 @@ class FileReport:
         return out
 
     def fixed_program(self, unsafe: bool | None = None) -> str:
+        """The program with its fixes applied, as read back and verified (`verified`)."""
+        return self.verified(unsafe)[0]
+
+    def verified(self, unsafe: bool | None = None) -> tuple[str, list[Diagnostic], list[Diagnostic]]:
+        """(the fixed text, the fixes withheld, their notes): the allowed fixes, except any
+        whose application, read back with the same reader, loses or changes a formula no
+        applied fix names (`sedac.fixcheck`). A withheld fix's diagnostic is `non-fixable`."""
+        from .fixcheck import verify_fixes
         unsafe = self.unsafe_fixes if unsafe is None else unsafe
-        return apply_fixes(self.program.text, allowed_fixes(self.diagnostics, unsafe))
+        fixes = allowed_fixes(self.diagnostics, unsafe)
+        key = (unsafe, tuple(id(d) for d in fixes))
+        if key not in self._verified:
+            self._verified[key] = verify_fixes(self, fixes)
+            for d in self._verified[key][1]:
+                d.status = "non-fixable"
+        return self._verified[key]
 
     def to_json(self) -> dict:
         return {"path": self.path, "lang": self.lang, "mode": self.mode,
@@ -254,6 +270,7 @@ def analyse(program: Program, truth: Truth | None = None, mode: str | None = Non
         report.prover_calls = session.calls
     diags.sort(key=lambda d: (d.span.line, d.span.column, d.code))
     report.diagnostics = diags
+    report.codes_found = frozenset(d.code for d in diags)
     set_statuses(diags, unsafe=unsafe_fixes)
     return report
 

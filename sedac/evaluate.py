@@ -1,7 +1,7 @@
 """`sedac eval`: answer accuracy per condition and error counts per category over a corpus.
 
-Conditions (CONTRACT.md): `raw` the program as written (one that does not parse
-answers nothing), `syntax` after syntax repairs, `partial` after the shallow
+Conditions (CONTRACT.md, and `DEFINITIONS` below): `raw` what a standard pipeline runs
+(a reply's fenced logic blocks as written; one that does not parse answers nothing), `syntax` after syntax repairs, `partial` after the shallow
 rewrites, `full` after full SEDAC with the problem text. Each is answered under
 open-world (prover) and closed-world (SWI-Prolog) semantics.
 
@@ -44,6 +44,47 @@ def ground_truth_program(truth: Truth) -> str:
     return "\n".join(l for l in lines if l) + "\n"
 
 
+# What each condition is, as `summary.json` says it (`condition_definitions`).
+DEFINITIONS = {
+    "raw": "what a standard pipeline runs: for a chat reply, its fenced logic blocks as "
+           "written, concatenated (for a bare program, the program as written), read with no "
+           "repair and given to the solvers as-is; a block with a syntax error the solver "
+           "rejects answers nothing (tolerated: what the solver itself skips or accepts, "
+           "such as a pasted `true.` line SWI-Prolog reports and skips, rules under `Facts:`, "
+           "free variables)",
+    "syntax": "the whole reply after sedac's syntax repairs",
+    "partial": "after the syntax repairs and the shallow rewrites (no problem text used)",
+    "full": "after full SEDAC with the problem text, answering the text's question",
+}
+# What the solver itself gets past in a raw program: SWI-Prolog reports a pasted query
+# output (`true.`, `A = false.`) as an error, skips that line and loads the rest (C005).
+RAW_TOLERATED = {"prolog": {"C005"}}
+_LOGIC_TAGS = {"prolog", "pl", "swipl", "swi-prolog", "fol", "tptp", "fof", "prover9", "p9",
+               "pyke", "linc", "logic", "z3"}
+
+
+def raw_text(reply: str) -> str:
+    """What a standard pipeline hands its solver: a chat reply's fenced logic blocks as
+    written, concatenated (the blocks tagged with a logic language when any is, else the
+    untagged ones); a bare program (no fenced logic block) as it is."""
+    from .readers.markdown import blocks
+    found = [b for b in blocks(reply) if b.is_logic]
+    tagged = [b for b in found if b.tag.lower() in _LOGIC_TAGS]
+    chosen = tagged or [b for b in found if not b.tag]
+    if not chosen:
+        return reply
+    lines = reply.split("\n")
+    return "".join("\n".join(lines[b.first - 1:b.last]) + "\n" for b in chosen)
+
+
+def _fatal(program) -> list:
+    """The syntax diagnostics that stop a program as the solver gets it."""
+    tolerated = TOLERATED | RAW_TOLERATED.get(program.lang, set())
+    return [d for d in program.diagnostics
+            if d.category in SYNTAX_CATEGORIES and d.category != "knowledge"
+            and d.code not in tolerated]
+
+
 SEMANTICS = ANSWER_SEMANTICS["all"]
 NO_ANSWER = {w: None for w in SEMANTICS}
 
@@ -66,6 +107,13 @@ def evaluate_problem(problem: Problem, prover: str = "auto") -> dict:
         truth, written = truth_from_text(problem.text), ground_truth_program
     if truth.unparsed:
         record["unparsed_sentences"] = [t for _, t, _ in truth.unparsed]
+    if truth.question is None and problem.gold is None:
+        # no question, no score: `failed`, with the reason, never a silent null (a gold
+        # record's question is its gold conclusion: `sedac.gold` says what it makes of it)
+        record["failed"] = (f"the question `{problem.question}` is not one sedac reads (it reads "
+                            "`True or false: X`, `Is the following statement true or false? X`, "
+                            "`... true, false, or unknown? X` and the bare statement `X.`)")
+        return record
     program_text = problem.program if problem.program is not None else written(truth)
     record["program_source"] = "llm" if problem.program is not None else "ground-truth"
     program = read_program(program_text, problem.id, "auto", vocab_hint=truth.vocab)
@@ -76,10 +124,13 @@ def evaluate_problem(problem: Problem, prover: str = "auto") -> dict:
         from .gold import audit
         record["gold_audit"] = audit(truth, problem.answer, session)
 
-    fatal = [d for d in program.diagnostics
-             if d.category in SYNTAX_CATEGORIES and d.category != "knowledge"
-             and d.code not in TOLERATED]
     prog_query = asked(program.queries)[-1][1].formula if program.queries else None
+    # the raw condition: what a standard pipeline runs (DEFINITIONS["raw"])
+    as_run = raw_text(program_text)
+    raw = program if as_run == program_text else \
+        read_program(as_run, problem.id, program.lang, vocab_hint=truth.vocab)
+    fatal = _fatal(raw)
+    raw_query = asked(raw.queries)[-1][1].formula if raw.queries else None
     read_axioms = program.axioms
     partial = analyse(program, None, "partial", engine, answer=False, session=session)
     full = analyse(program, truth, "full", engine, unsafe_fixes=True, answer=False, session=session)
@@ -87,22 +138,37 @@ def evaluate_problem(problem: Problem, prover: str = "auto") -> dict:
         record["alignment"], record["verdicts"] = full.alignment, full.verdicts
 
     syntax = _answers(read_axioms, prog_query, session)
+    if fatal:
+        raw_answers = dict(NO_ANSWER)
+    elif raw is program:
+        raw_answers = syntax       # the program as read is the program as written
+    else:
+        raw_answers = _answers(raw.axioms, raw_query, session)
     answers = {
-        # the raw program is the syntax-repaired one when no repair was needed
-        "raw": syntax if not fatal else dict(NO_ANSWER),
+        "raw": raw_answers,
         "syntax": syntax,
         "partial": _answers(partial.formulas("safe"), partial.query, session),
         "full": _answers(full.formulas("unsafe"),
                          full.query if full.query is not None else truth.question, session),
     }
+    # the fixed program a user gets: read back and verified (sedac.fixcheck); when a fix is
+    # withheld there, full SEDAC's answer is that program's, not the analysis's
+    fixed, withheld, notes = full.verified(unsafe=True)
+    if withheld:
+        back = read_program(fixed, problem.id, program.lang, vocab_hint=truth.vocab)
+        answers["full"] = _answers(back.axioms, full.query if full.query is not None
+                                   else truth.question, session)
     record["answers"] = answers
     record["correct"] = {c: {w: answers[c][w] == problem.answer for w in SEMANTICS}
                          for c in CONDITIONS}
     counts = Counter(d.category for d in full.diagnostics)
     record["errors"] = {c: counts.get(c, 0) for c in CATEGORIES}
     record["codes"] = dict(sorted(Counter(d.code for d in full.diagnostics).items()))
+    if as_run != program_text:
+        record["raw_program"] = as_run
     if fatal:
-        record["raw_failure"] = f"{fatal[0].code} at line {fatal[0].span.line}: {fatal[0].message}"
+        where = "line" if raw is program else "line of the logic blocks"
+        record["raw_failure"] = f"{fatal[0].code} at {where} {fatal[0].span.line}: {fatal[0].message}"
     wrong = [w for w in ("open_world", "forward") if not record["correct"]["full"][w]]
     if problem.gold is not None:
         if not record["correct"]["full"]["open_world"]:
@@ -116,7 +182,9 @@ def evaluate_problem(problem: Problem, prover: str = "auto") -> dict:
     record["text"] = problem.text
     record["program"] = program_text
     record["diagnostics"] = [diagnostic_json(d) for d in full.diagnostics]
-    record["fixed_program"] = full.fixed_program(unsafe=True)
+    record["fixed_program"] = fixed
+    if notes:
+        record["fix_notes"] = [diagnostic_json(n) for n in notes]
     return record
 
 
@@ -286,7 +354,8 @@ def summarize(records: list[dict], seconds: float, meta: dict | None = None) -> 
     forward_reasons = Counter(m["status"] for r in wrong_forward
                               for m in r.get("reason", {}).get("missing", []))
     out = {**(meta or {}), "problems": n, "failed": n - len(ok), "seconds": round(seconds, 2),
-           "conditions": conditions, "errors": {c: errors.get(c, 0) for c in CATEGORIES},
+           "conditions": conditions, "condition_definitions": dict(DEFINITIONS),
+           "errors": {c: errors.get(c, 0) for c in CATEGORIES},
             "instances_with_errors": with_errors,
             "full_wrong": {"problems": len(wrong_full),
                            "explained": sum(1 for r in wrong_full if r.get("reason", {}).get("missing")),

@@ -26,7 +26,28 @@ PROGRAM_CORPORA = [
     "logic-lm/ProofWriter_dev_gpt-4.json", "logic-lm/ProofWriter_dev_gpt-3.5-turbo.json",
     "open-llm-fol/ProntoQA_dev_Llama-2-7b.json", "open-llm-fol/ProntoQA_dev_Llama-2-13b.json",
     "open-llm-fol/ProntoQA_dev_Llama-2-70b.json", "open-llm-fol/ProntoQA_dev_Mistral-7B.json",
+    "reply-zoo/fol-notations.jsonl", "reply-zoo/prolog-representations.jsonl",
+    "reply-zoo/solver-formats.jsonl",
 ]
+# The shared corpus files with no program to fix, or none this test can judge yet.
+NOT_PROGRAM_CORPORA = {
+    "logic-lm/ProntoQA_dev.json": "problems only: no program",
+    "logic-lm/ProofWriter_dev.json": "problems only: no program",
+    "prontoqa/": "problems only: no program",
+    "folio/": "FOLIO's texts are not of the grammar's forms (no sentence to lose is known "
+              "to sedac); the FOLIO work judges these programs against its gold FOL",
+}
+
+
+def test_every_shared_corpus_file_is_covered():
+    """Every corpus file under ../shared/corpora is checked above or skipped for a reason."""
+    root = corpus(".")
+    files = [str(p.relative_to(root)) for p in sorted(root.rglob("*"))
+             if p.suffix in (".json", ".jsonl")]
+    assert files
+    left = [f for f in files if f not in PROGRAM_CORPORA
+            and not any(f == k or k.endswith("/") and f.startswith(k) for k in NOT_PROGRAM_CORPORA)]
+    assert not left, left
 
 
 def _touched_lines(report) -> set[int]:
@@ -49,8 +70,23 @@ def _changed_lines(old: str, new: str) -> set[int]:
     return out
 
 
-@pytest.mark.parametrize("rel", PROGRAM_CORPORA)
+# Corpora of replies in notations or layouts other branches read (FOL notations, Markdown
+# around Prover9): sedac may refuse more of them as misreadings (it writes nothing then),
+# and the Prover9 reader comments out Markdown fences and the lines beside them.
+MAY_MISREAD = {"reply-zoo/fol-notations.jsonl"}
+NEEDS_REPLY_LAYER = {"reply-zoo/solver-formats.jsonl"}
+
+
+def _corpus_params(names):
+    return [pytest.param(n, marks=[pytest.mark.xfail(
+        strict=False, reason="needs the reply layer: Markdown around Prover9")])
+        if n in NEEDS_REPLY_LAYER else n for n in names]
+
+
+@pytest.mark.parametrize("rel", _corpus_params(PROGRAM_CORPORA))
 def test_safe_fixes_keep_layout_are_idempotent_and_lose_no_sentence(rel):
+    """Safe fixes are the syntax repairs and shallow rewrites: the same in partial mode with
+    the text's vocabulary as in full mode (whose deep fixes are unsafe), and far cheaper."""
     problems = [p for p in read_corpus(corpus(rel)) if p.program]
     assert problems
     prover = get_prover("z3")
@@ -59,7 +95,7 @@ def test_safe_fixes_keep_layout_are_idempotent_and_lose_no_sentence(rel):
         truth = truth_from_text(p.text)
         usable = truth if truth.facts and truth.question is not None else None
         program = read_program(p.program, p.id, "auto", vocab_hint=truth.vocab)
-        report = analyse(program, usable, None, prover, answer=False)
+        report = analyse(program, usable, "partial", prover, answer=False)
         fixed = report.fixed_program()
         if misreading(report):
             continue   # the CLI writes nothing then
@@ -73,7 +109,7 @@ def test_safe_fixes_keep_layout_are_idempotent_and_lose_no_sentence(rel):
         # 2. a second --fix changes nothing, in every language
         again = read_program(fixed, p.id, program.lang, vocab_hint=truth.vocab)
         assert again.lang == program.lang
-        second_report = analyse(again, usable, None, prover, answer=False)
+        second_report = analyse(again, usable, "partial", prover, answer=False)
         second = second_report.fixed_program()
         assert second == fixed, (rel, p.id, list(difflib.unified_diff(
             fixed.splitlines(), second.splitlines(), lineterm="")))
@@ -85,7 +121,8 @@ def test_safe_fixes_keep_layout_are_idempotent_and_lose_no_sentence(rel):
             if session.entails(before, fact.formula, evidence=False).holds:
                 assert session.entails(after, fact.formula, evidence=False).holds, \
                     (rel, p.id, fact.text)
-    assert checked >= 0.9 * len(problems)   # the rest would be refused as misreadings
+    if rel not in MAY_MISREAD:
+        assert checked >= 0.9 * len(problems)   # the rest would be refused as misreadings
     assert fixed_files > 0
 
 

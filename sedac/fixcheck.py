@@ -1,0 +1,191 @@
+"""Fix safety, enforced by the fix engine itself.
+
+Before a fixed file is shown or written, it is read back with the same reader: every
+formula of the original that no applied fix names must still be there (up to the names
+of bound variables). A fix whose application loses or changes such a formula is
+withheld, with a note saying why; the others are applied. Then the fixed text is checked
+for idempotence: a second pass of the same safe fixes (syntax repairs and shallow
+rewrites) must change nothing.
+
+Pure: a report and a text in, a text and notes out.
+"""
+from __future__ import annotations
+
+from collections import Counter
+
+from .fol import (And, Atom, Bottom, Eq, Exists, Forall, Formula, Func, Iff, Implies, Not,
+                  Or, Top, Var, Xor, describe)
+from .program import Diagnostic, Program
+
+WITHHELD = "F001"
+NOT_IDEMPOTENT = "F002"
+NOTE_CATEGORY = "other-syntax"
+
+
+def alpha_key(f: Formula):
+    """A key equal for formulas equal up to the names of their bound variables."""
+    def term(t, env):
+        if isinstance(t, Var):
+            return ("v", env.get(t, "free:" + t.name))
+        if isinstance(t, Func):
+            return ("f", t.name, tuple(term(a, env) for a in t.args))
+        return ("c", t.name)
+
+    def walk(g, env):
+        if isinstance(g, Atom):
+            return ("A", g.pred, tuple(term(a, env) for a in g.args))
+        if isinstance(g, Eq):
+            return ("=", term(g.left, env), term(g.right, env))
+        if isinstance(g, Not):
+            return ("~", walk(g.arg, env))
+        if isinstance(g, (And, Or)):
+            return (type(g).__name__, tuple(walk(a, env) for a in g.args))
+        if isinstance(g, (Implies, Iff, Xor)):
+            return (type(g).__name__, walk(g.left, env), walk(g.right, env))
+        if isinstance(g, (Forall, Exists)):
+            inner = dict(env)
+            for v in g.vars:
+                inner[v] = len(inner)
+            return (type(g).__name__, len(g.vars), walk(g.body, inner))
+        if isinstance(g, (Top, Bottom)):
+            return (type(g).__name__,)
+        return ("?", repr(g))
+    return walk(f, {})
+
+
+def _named(program: Program, fixes: list[Diagnostic]) -> set[int]:
+    """The clauses the fixes' diagnostics name: their own clause, or a clause the
+    diagnostic's span overlaps (a fix that replaces more than that names nothing more)."""
+    out = {d.clause for d in fixes if d.clause is not None}
+    spans = [d.span for d in fixes]
+    for i, c in enumerate(program.clauses):
+        s, e = c.span.start, c.span.end
+        if any(sp.start < e and s < sp.end for sp in spans):
+            out.add(i)
+    return out
+
+
+def _formulas(program: Program, skip: set[int] = frozenset()) -> Counter:
+    return Counter((c.kind, alpha_key(c.formula)) for i, c in enumerate(program.clauses)
+                   if c.formula is not None and i not in skip)
+
+
+class _Checker:
+    """Reads fixed texts back and says which formulas of the original they lose."""
+
+    def __init__(self, report, vocab_hint):
+        from .engine import apply_fixes
+        from .readers import reader_for
+        self.report, self.apply = report, apply_fixes
+        self.reader = lambda: reader_for(report.program.lang, vocab_hint)
+        self.cache: dict = {}
+
+    def read(self, text: str) -> Program | None:
+        if text not in self.cache:
+            try:
+                self.cache[text] = self.reader().read(text, self.report.program.path)
+            except Exception:      # a fixed text its own reader refuses loses everything
+                self.cache[text] = None
+        return self.cache[text]
+
+    def lost(self, fixes: list[Diagnostic]) -> list[tuple[str, Formula]]:
+        """The formulas of the original, named by none of `fixes`, that the text with
+        `fixes` applied does not say (with their clause text)."""
+        program = self.report.program
+        text = self.apply(program.text, fixes)
+        if text == program.text:
+            return []
+        back = self.read(text)
+        # the original as this reader reads it (an analysis may rename what it read: the
+        # gold alignment does); its clauses are the program's, one for one
+        own = self.read(program.text)
+        if own is not None and len(own.clauses) == len(program.clauses):
+            program = own
+        kept = _named(program, fixes)
+        want = _formulas(program, kept)
+        have = _formulas(back) if back is not None else Counter()
+        missing = want - have
+        out = []
+        for i, c in enumerate(program.clauses):
+            key = (c.kind, alpha_key(c.formula)) if c.formula is not None else None
+            if key is not None and i not in kept and missing.get(key, 0) > 0:
+                missing[key] -= 1
+                out.append((c.text, c.formula))
+        return out
+
+
+def verify_fixes(report, fixes: list[Diagnostic], vocab_hint=None) -> tuple[str, list, list]:
+    """(the fixed text, the fixes withheld, notes): `fixes` applied to the report's
+    program, except those whose application loses or changes a formula of the original
+    that no applied fix names. Cost: one read-back when nothing is lost; a binary search
+    over the fixes (about log2 n read-backs) for each fix withheld."""
+    program = report.program
+    if not fixes:
+        return program.text, [], []
+    if vocab_hint is None and report.truth is not None:
+        vocab_hint = report.truth.vocab     # what the program was read with
+    check = _Checker(report, vocab_hint)
+    kept = list(fixes)
+    withheld: list[tuple[Diagnostic, list]] = []
+    while kept:
+        lost = check.lost(kept)
+        if not lost:
+            break
+        # the shortest prefix of the fixes that loses something: its last fix is a culprit
+        lo, hi = 1, len(kept)
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if check.lost(kept[:mid]):
+                hi = mid
+            else:
+                lo = mid + 1
+        culprit = kept.pop(lo - 1)
+        withheld.append((culprit, check.lost(kept[:lo - 1] + [culprit]) or lost))
+    text = check.apply(program.text, kept)
+    notes = [_withheld_note(program, d, lost) for d, lost in withheld]
+    again = _second_pass(report, text, check, {d.code for d, _ in withheld}) if kept else None
+    if again is not None:
+        notes.append(again)
+    return text, [d for d, _ in withheld], notes
+
+
+def _withheld_note(program: Program, d: Diagnostic, lost: list) -> Diagnostic:
+    what = "; ".join(f"`{describe(f)}` (`{t.strip()[:60]}`)" for t, f in lost[:3])
+    more = f" and {len(lost) - 3} more" if len(lost) > 3 else ""
+    return Diagnostic(
+        WITHHELD, NOTE_CATEGORY,
+        f"the fix of {d.code} was withheld: read back, the fixed file no longer says "
+        f"{what}{more}, which no fix names; this part of the file was left as it is",
+        d.span, status="non-fixable",
+        evidence={"withheld": d.code, "rule": d.fix.rule if d.fix else None,
+                  "lost": [describe(f) for _, f in lost]}, clause=d.clause)
+
+
+def _second_pass(report, text: str, check: _Checker, withheld_codes: set) -> Diagnostic | None:
+    """A note when the fixed text's own safe fixes (syntax repairs, shallow rewrites) would
+    change it again: `--fix` should be idempotent. Diagnostics of codes the first pass
+    reported but the user deselected are not counted."""
+    from .engine import allowed_fixes, analyse
+    back = check.read(text)
+    if back is None:
+        return None
+    # codes the first pass knew of that are no longer among the report's diagnostics were
+    # deselected (--select/--ignore): a second run deselects them too
+    shown = {d.code for d in report.diagnostics}
+    known = set(getattr(report, "codes_found", ()) or shown)
+    deselected = known - shown
+    # (a withheld fix's diagnostic is found again, and withheld again: not counted)
+    again = analyse(back, report.truth, "syntax" if report.mode == "syntax" else "partial",
+                    prover="auto", answer=False)
+    fixes = [d for d in allowed_fixes(again.diagnostics, False)
+             if d.code not in deselected and d.code not in withheld_codes]
+    second = check.apply(text, fixes)
+    if second == text:
+        return None
+    first = next(d for d in fixes if check.apply(text, [d]) != text)
+    at = report.program.index.span(0, 0)
+    return Diagnostic(
+        NOT_IDEMPOTENT, NOTE_CATEGORY,
+        f"a second --fix would change the fixed file again ({first.code} at line "
+        f"{first.span.line} of the fixed file): sedac's fixes of this file are not idempotent",
+        at, status="non-fixable", evidence={"code": first.code, "line": first.span.line})
