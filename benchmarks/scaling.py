@@ -7,9 +7,14 @@ language (Prolog, Pyke, FOL text, TPTP, LINC, Prover9: each written by its reade
 
 - facts: N facts over 10 classes (`Name is a wumpus.`), one in ten written with the plural
   (`wumpuses(namea)`, a shallow diagnostic R6 with a fix), a chain of 9 rules, a query;
-- rules: N rules in chains of 10 (`Every wumpusab is a wumpusac.`), one in ten with a plural
-  condition (R5), one fact per chain, a query at the end of the last chain;
+- rules: N rules in chains of 10 (`Every waaaaumpus is a waaabumpus.`), one in ten with a
+  plural condition (R5), one fact per chain about one of 10 individuals, a query at the end
+  of the last chain;
 - relations: N binary facts (`Namea likes Nameb.`), 10 rules on them, a query.
+
+Each family grows one dimension: the open-world prover grounds every rule over every
+individual, so rules times individuals is its work (a program of 16k rules over 16k
+individuals is 256M ground clauses for any grounding prover).
 
 With a text (the paths that take one) the text says exactly what the program means, so
 the program's diagnostics are its shallow ones. `eval` and `report` run on a corpus of N/40
@@ -92,10 +97,10 @@ def family(kind: str, n: int) -> tuple[list, list, tuple, str]:
         chains = max(1, n // 10)
         for c in range(chains):
             nouns = [f"w{letters(c, 3)}{'abcdefghijk'[k]}umpus" for k in range(11)]
-            stmts.append(is_a("n" + letters(c), nouns[0]))
+            stmts.append(is_a("n" + letters(c % 10), nouns[0]))
             for k in range(10):
                 stmts.append(every(nouns[k], nouns[k + 1], plural(nouns[k]) if k == 4 else None))
-        query = is_a("n" + letters(chains - 1), nouns[10])
+        query = is_a("n" + letters((chains - 1) % 10), nouns[10])
     elif kind == "relations":
         for i in range(n):
             a, b = "n" + letters(i % 200), "n" + letters((i * 7 + 1) % 200 + 200)

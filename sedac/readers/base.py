@@ -42,14 +42,14 @@ def own_spelling(program: Program | None, vocab: Vocabulary | None) -> dict[str,
     return dict(_once(program, vocab, "spelling", lambda: _own_spelling(program, vocab)))
 
 
-def _once(program: Program, vocab, what: str, compute):
+def _once(program: Program, vocab, what: str, compute, *also):
     """`compute()`, computed once per program and vocabulary (the fixes of a program ask for
     its names once per diagnostic: scanning the program each time would be quadratic). The
     answer is remembered on the program, for its clauses as they are now and that very
-    vocabulary as large as it is now."""
+    vocabulary as large as it is now (and `also`, what else the answer depends on)."""
     cache = program.__dict__.setdefault("_own_names_cache", {})
     key = (what, id(vocab), len(program.clauses), len(getattr(vocab, "names", ())),
-           len(getattr(vocab, "nouns", ())))
+           len(getattr(vocab, "nouns", ())), *also)
     hit = cache.get(key)
     if hit is None or hit[0] is not vocab:
         hit = cache[key] = (vocab, compute())
