@@ -5,6 +5,7 @@ file writes, no state kept between calls (each problem gets its own prover sessi
 """
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass, field, replace
 
@@ -122,15 +123,33 @@ def apply_fixes(text: str, diags: list[Diagnostic]) -> str:
     stage = {c: i for i, c in enumerate(CATEGORIES)}
     ranked = sorted(enumerate(diags), key=lambda p: (stage.get(p[1].category, 0), p[0]))
     accepted: list[tuple[int, int, str]] = []
+    # The accepted spans, sorted: no two overlap, so their ends grow with their starts and
+    # the last one starting before `e` is the only one that can overlap [s, e).
+    spans: list[tuple[int, int]] = []
+    insertions: set[int] = set()
     for _, d in reversed(ranked):
         span = d.fix.span or d.span
         s, e = span.start, span.end
-        if any(s < ae and as_ < e or (s == e == as_ == ae) for as_, ae, _ in accepted):
+        if e < s:    # no reader makes such a span: the plain test, against every one
+            if any(s < ae and as_ < e for as_, ae, _ in accepted):
+                continue
+        elif s == e and s in insertions:
             continue
+        else:
+            i = bisect.bisect_left(spans, (e,))
+            if i and spans[i - 1][1] > s:
+                continue
+        bisect.insort(spans, (s, max(s, e)))
+        if s == e:
+            insertions.add(s)
         accepted.append((s, e, d.fix.replacement))
-    for s, e, rep in sorted(accepted, key=lambda t: (t[0], t[1]), reverse=True):
-        text = text[:s] + rep + text[e:]
-    return text
+    # one pass from the start: slicing the text once per fix would be quadratic
+    out, at = [], 0
+    for s, e, rep in sorted(accepted, key=lambda t: (t[0], t[1])):
+        out += [text[at:s], rep]
+        at = e
+    out.append(text[at:])
+    return "".join(out)
 
 
 def misreading(report: "FileReport", unsafe: bool | None = None) -> str | None:

@@ -123,6 +123,23 @@ def symbol(words) -> str:
     return "_".join(w.lower() for w in words)
 
 
+def _first_by(pairs) -> dict:
+    """key -> every value with that key, in order."""
+    out: dict = {}
+    for k, v in pairs:
+        out.setdefault(k, []).append(v)
+    return out
+
+
+def _first_verb(verbs: dict) -> dict:
+    """Either form of a verb -> the first third person (in the verbs' order) it is a form of."""
+    out: dict = {}
+    for third, base in verbs.items():
+        out.setdefault(third, third)
+        out.setdefault(base, third)
+    return out
+
+
 @dataclass
 class Vocabulary:
     """What is known about the words of one problem (and its program)."""
@@ -221,17 +238,25 @@ class Vocabulary:
         if w in self.names:
             return None
         bare = re.sub(r"^(the|a|an)_", "", w).replace("_", "")
-        found = [n for n in self.names if n.replace("_", "") == bare]
+        found = self._index("names", lambda: _first_by(
+            (n.replace("_", ""), n) for n in self.names)).get(bare, ())
         return found[0] if len(found) == 1 else None
+
+    def _index(self, what: str, build) -> dict:
+        """A lookup table over one of the word sets, built once and rebuilt when the set
+        grows (they only grow, while the vocabulary is built): each question is then one
+        look-up, not a scan of the words."""
+        size = len(getattr(self, what))
+        hit = self.__dict__.get("_index_" + what)
+        if hit is None or hit[0] != size:
+            hit = self.__dict__["_index_" + what] = (size, build())
+        return hit[1]
 
     def _verb_alias(self, w: str) -> str | None:
         if not self.verbs or w in self.verbs:
             return None
         w = re.sub(r"^(does_|do_|is_)", "", w)
-        for third, base in self.verbs.items():
-            if w in (third, base):
-                return third
-        return None
+        return self._index("verbs", lambda: _first_verb(self.verbs)).get(w)
 
     def merged(self, other: "Vocabulary") -> "Vocabulary":
         return Vocabulary(self.nouns | other.nouns, {**other.plurals, **self.plurals},

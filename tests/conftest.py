@@ -18,6 +18,30 @@ def corpus(rel: str) -> Path:
     return path
 
 
+OWN = ROOT / "corpora"    # the project's own generated corpora (`sedac corpus generate`)
+
+
+def own_records(name: str = "proofwriter/attributes-d2.json", limit: int | None = None) -> list[dict]:
+    """Logic-LM records of one of the project's own ProofWriter corpora, each with a right
+    Pyke translation (its ground truth, written by the Pyke reader) as its program."""
+    records = json.loads((OWN / name).read_text(encoding="utf-8"))[:limit]
+    for r in records:
+        r["raw_logic_programs"] = [pyke_translation(r["context"] + "\n" + r["question"])]
+    return records
+
+
+def pyke_translation(text: str) -> str:
+    """The ground truth of a problem text as a program in Logic-LM's Pyke format."""
+    from sedac.readers.pyke import pyke_text
+    from sedac.truth import truth_from_text
+    t = truth_from_text(text)
+    lines = [pyke_text(f.formula) for f in t.facts]
+    assert None not in lines and t.question is not None, text
+    return "\n".join(["Facts:", *[l for l in lines if ">>>" not in l], "Rules:",
+                      *[l for l in lines if ">>>" in l], "Query:",
+                      pyke_text(t.question, "query")]) + "\n"
+
+
 def pytest_generate_tests(metafunc):
     """Data-driven cases: a test asking for `rule_case` runs once per case in
     tests/data/rules.json, named by its id."""

@@ -21,7 +21,8 @@ from sedac.readers.tptp import parse_formula
 from sedac.rules import equivalence_key
 from sedac.truth import truth_from_text
 
-CORPORA = Path(__file__).resolve().parents[2] / "shared" / "corpora" / "logic-lm"
+from .conftest import corpus, own_records
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -33,7 +34,7 @@ def sedac(*args, cwd=None):
 # ------------------------------------------------------------------ ground truth
 
 def test_the_grammar_reads_every_dev_sentence_and_forward_chaining_gives_every_gold_answer():
-    problems = read_corpus(CORPORA / "ProofWriter_dev.json")
+    problems = read_corpus(corpus("logic-lm/ProofWriter_dev.json"))
     assert len(problems) == 600
     sentences = 0
     answers = {"True": 0, "False": 0, "Unknown": 0}
@@ -226,7 +227,7 @@ def test_a_wrong_argument_in_linc_and_prover9_is_fixed_in_their_own_syntax(tmp_p
 
 def test_prover9_agrees_with_z3_and_e_on_the_dev_problems():
     both = get_prover("z3,prover9")
-    for p in read_corpus(CORPORA / "ProofWriter_dev.json")[:25]:
+    for p in read_corpus(corpus("logic-lm/ProofWriter_dev.json"))[:25]:
         t = truth_from_text(p.text)
         s = both.session()
         answer_open(t.axioms, t.question, s)   # raises if the two disagree
@@ -247,9 +248,27 @@ def test_prove_gives_function_symbols_to_e_and_prover9(tmp_path):
 
 # ------------------------------------------------------------------ the corpora
 
+def test_prover9_agrees_with_z3_on_the_projects_own_problems():
+    both = get_prover("z3,prover9")
+    for p in read_corpus(ROOT / "corpora" / "proofwriter" / "relations-d3.json")[:10]:
+        t = truth_from_text(p.text)
+        answer_open(t.axioms, t.question, both.session())   # raises if the two disagree
+
+
+def test_eval_of_the_projects_own_problems_and_right_translations(tmp_path):
+    (tmp_path / "own.json").write_text(json.dumps(own_records("proofwriter/relations-d2.json")))
+    for path in (ROOT / "corpora" / "proofwriter" / "attributes-d3.json", tmp_path / "own.json"):
+        out = tmp_path / path.stem
+        r = sedac("eval", path, "--jobs", "2", "--out", out)
+        assert r.returncode == 0, r.stderr
+        s = json.loads((out / "summary.json").read_text())
+        assert s["failed"] == 0 and s["problems"] == 20
+        assert all(s["conditions"][c]["forward"]["accuracy"] == 1.0 for c in s["conditions"])
+
+
 def _summary(tmp_path, name):
     out = tmp_path / name
-    r = sedac("eval", CORPORA / f"{name}.json", "--jobs", "2", "--out", out)
+    r = sedac("eval", corpus(f"logic-lm/{name}.json"), "--jobs", "2", "--out", out)
     assert r.returncode == 0, r.stderr
     return json.loads((out / "summary.json").read_text()), \
         [json.loads(line) for line in (out / "results.jsonl").read_text().splitlines()]

@@ -14,8 +14,10 @@ from pathlib import Path
 import pytest
 
 
+from .conftest import own_records
+
 ROOT = Path(__file__).resolve().parents[1]
-CORPORA = ROOT.parent / "shared" / "corpora"
+PW, PQ = "proofwriter_own", "injected"     # the corpus names the summaries use
 
 
 def sedac(*args, cwd=None, timeout=600):
@@ -25,11 +27,15 @@ def sedac(*args, cwd=None, timeout=600):
 
 @pytest.fixture(scope="module")
 def run(tmp_path_factory):
-    """One eval of two corpora (30 problems each), with the HTML report and SVG figures."""
-    out = tmp_path_factory.mktemp("eval") / "out"
-    r = sedac("eval", CORPORA / "logic-lm" / "ProofWriter_dev_gpt-3.5-turbo.json",
-              CORPORA / "logic-lm" / "ProntoQA_dev_gpt-4.json", "--limit", "30", "--jobs", "2",
-              "--out", out, "--html", "--figure-format", "svg")
+    """One eval of two of the project's own corpora (30 problems each: ProofWriter problems
+    with right Pyke translations, PrOntoQA problems with programs with injected errors),
+    with the HTML report and SVG figures."""
+    tmp = tmp_path_factory.mktemp("eval")
+    records = own_records("proofwriter/relations-d1.json") + own_records("proofwriter/attributes-d4.json")
+    (tmp / f"{PW}.json").write_text(json.dumps(records))
+    out = tmp / "out"
+    r = sedac("eval", tmp / f"{PW}.json", ROOT / "corpora" / "prontoqa" / f"{PQ}.jsonl",
+              "--limit", "30", "--jobs", "2", "--out", out, "--html", "--figure-format", "svg")
     assert r.returncode == 0, r.stderr
     return out
 
@@ -38,10 +44,9 @@ def test_summary_records_how_it_was_made_and_each_corpus_apart(run):
     s = json.loads((run / "summary.json").read_text())
     assert s["sedac_version"] and s["prover"] == "auto" and s["date"].endswith("Z")
     assert s["semantics"] == ["open_world", "closed_world", "forward"]
-    assert [Path(c).name for c in s["corpus"]] == ["ProofWriter_dev_gpt-3.5-turbo.json",
-                                                   "ProntoQA_dev_gpt-4.json"]
+    assert [Path(c).name for c in s["corpus"]] == [f"{PW}.json", f"{PQ}.jsonl"]
     parts = s["by_corpus"]
-    assert set(parts) == {"ProofWriter_dev_gpt-3.5-turbo", "ProntoQA_dev_gpt-4"}
+    assert set(parts) == {PW, PQ}
     assert sum(p["problems"] for p in parts.values()) == s["problems"] == 60
     for name, part in parts.items():
         own = json.loads((run / name / "summary.json").read_text())
@@ -53,7 +58,7 @@ def test_summary_records_how_it_was_made_and_each_corpus_apart(run):
 def test_stats_csv_has_source_and_correctness_per_condition_and_semantics(run):
     rows = list(csv.DictReader(io.StringIO((run / "stats.csv").read_text())))
     assert len(rows) == 60
-    assert {r["source"] for r in rows} == {"ProofWriter_dev_gpt-3.5-turbo", "ProntoQA_dev_gpt-4"}
+    assert {r["source"] for r in rows} == {PW, PQ}
     results = [json.loads(l) for l in (run / "results.jsonl").read_text().splitlines()]
     for row, rec in zip(rows, results):
         assert row["id"] == rec["id"]
@@ -67,8 +72,8 @@ def test_figures_are_vector_and_name_their_corpus(run):
     for name in ("errors_by_category", "category_correlation", "accuracy_by_condition"):
         svg = (run / f"{name}.svg").read_text()
         assert svg.lstrip().startswith("<?xml") and "<svg" in svg
-        own = (run / "ProntoQA_dev_gpt-4" / f"{name}.svg").read_text()
-        assert "ProntoQA_dev_gpt-4" in own       # the title names the corpus
+        own = (run / PQ / f"{name}.svg").read_text()
+        assert PQ in own       # the title names the corpus
     # a category that never occurs is blank (NaN), not a perfect 1.00 with itself
     from sedac.plots import _correlation
     m = _correlation([[0, 1, 0, 0, 0, 0, 0, 0, 0], [0, 2, 0, 0, 0, 1, 0, 0, 0], [0, 0, 0, 0, 0, 3, 0, 0, 0]])

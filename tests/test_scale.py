@@ -14,7 +14,7 @@ import pytest
 from sedac.corpus import read_corpus
 
 ROOT = Path(__file__).resolve().parents[1]
-CORPORA = ROOT.parent / "shared" / "corpora" / "logic-lm"
+OWN = ROOT / "corpora"     # the project's own corpora: the tests need nothing beside the checkout
 # Everything stays on 127.0.0.1: Ray reads this when it is imported (else it swaps the
 # loopback address for the machine's interface), and token authentication is on.
 os.environ.setdefault("RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER", "0")
@@ -62,7 +62,7 @@ def _same_apart_from_timing(a: dict, b: dict):
 
 
 def test_ray_cluster_writes_exactly_what_the_process_pool_writes(cluster, tmp_path):
-    corpus = CORPORA / "ProofWriter_dev_gpt-3.5-turbo.json"
+    corpus = OWN / "prontoqa" / "injected.jsonl"     # programs with errors of every kind
     r1 = sedac("eval", corpus, "--limit", "48", "--jobs", "2", "--out", tmp_path / "pool")
     r2 = sedac("eval", corpus, "--limit", "48", "--backend", "ray", "--address", cluster,
                "--out", tmp_path / "ray")
@@ -75,7 +75,7 @@ def test_ray_cluster_writes_exactly_what_the_process_pool_writes(cluster, tmp_pa
 
 
 def test_ray_without_address_starts_its_own_runtime(tmp_path):
-    r = sedac("eval", CORPORA / "ProofWriter_dev_gpt-4.json", "--limit", "10", "--backend", "ray",
+    r = sedac("eval", OWN / "proofwriter" / "relations-d2.json", "--limit", "10", "--backend", "ray",
               "--jobs", "2", "--out", tmp_path / "o")
     assert r.returncode == 0, r.stderr
     assert json.loads((tmp_path / "o" / "summary.json").read_text())["problems"] == 10
@@ -101,7 +101,8 @@ def _crash_actor(ray, kind):
 def test_a_lost_or_slow_batch_is_retried_once_then_reported_with_a_fake_worker(cluster, kind, reason):
     from sedac.corpus import Problem
     from sedac.distributed import BATCH, run_eval_ray
-    src = read_corpus(CORPORA / "ProofWriter_dev.json")[:2 * BATCH]
+    src = [p for f in sorted((OWN / "proofwriter").glob("*.json")) for p in read_corpus(f)][:2 * BATCH]
+    assert len(src) == 2 * BATCH
     problems = [Problem(f"p{i}", p.context, p.question, p.answer, source="t")
                 for i, p in enumerate(src)]
     records = run_eval_ray(problems, address=cluster, task_timeout=5,
@@ -116,7 +117,7 @@ def test_a_lost_or_slow_batch_is_retried_once_then_reported_with_a_fake_worker(c
 def test_without_ray_the_backend_is_a_one_line_error(tmp_path):
     env = {**os.environ, "PYTHONPATH": str(tmp_path)}
     (tmp_path / "ray.py").write_text("raise ImportError('no ray here')\n")
-    r = subprocess.run([sys.executable, "-m", "sedac", "eval", str(CORPORA / "ProofWriter_dev.json"),
+    r = subprocess.run([sys.executable, "-m", "sedac", "eval", str(OWN / "proofwriter" / "attributes-d1.json"),
                         "--backend", "ray"], capture_output=True, text=True, env=env, timeout=120)
     assert r.returncode == 2 and r.stderr.strip().count("\n") == 0
     assert "pip install 'sedac[ray]'" in r.stderr

@@ -234,7 +234,7 @@ class _Slicer:
         # A slice is asked with its individual renamed to a placeholder: slices alike up to
         # their individual (most of them, in a big problem) share one small solver.
         shaped = [_renamed(axioms[i], c) for i in mine] if c is not None else [axioms[i] for i in mine]
-        v = self._session(tuple(shaped))._entails(
+        v = self._session(rules, axioms)._entails(
             shaped, _renamed(goal, c) if c is not None else goal, time_limit, evidence)
         if v.holds or not v.refuted:
             used = tuple(mine[j] for j in v.used) if v.used is not None else None
@@ -259,8 +259,16 @@ class _Slicer:
                 facts.setdefault(k[1], []).append(i)
         return rules, facts
 
-    def _session(self, key: tuple) -> "Z3Session":
+    def _session(self, rules: list[int], axioms: list[Formula]) -> "Z3Session":
+        """The solver of the slices of these rules. Every slice shares it: the rules are
+        grounded once, each slice's facts are added beside them under their own selectors
+        and each question assumes only its own slice's (a solver per slice would ground
+        the rules once per individual)."""
+        key = tuple(axioms[i] for i in rules)
         s = self._sessions.get(key)
+        if s is not None and len(s._axiom_sets) > 64:   # memory: keep the grounded rules only
+            for table in (s._axiom_sets, s._covered, s._interned, s._recent):
+                table.clear()
         if s is None:
             if len(self._sessions) > 64:
                 self._sessions.clear()
@@ -281,7 +289,7 @@ class _Slicer:
             seen.add(shape)
             part = rules + idx
             shaped = [_renamed(axioms[i], c) for i in part]
-            v = self._session(tuple(shaped))._entails(shaped, Bottom(), time_limit, False)
+            v = self._session(rules, axioms)._entails(shaped, Bottom(), time_limit, False)
             if v.holds:
                 found = tuple(part)
                 break

@@ -63,6 +63,24 @@ def own_spelling(program: Program | None, vocab: Vocabulary | None) -> dict[str,
     program does."""
     if program is None or vocab is None:
         return {}
+    return dict(_once(program, vocab, "spelling", lambda: _own_spelling(program, vocab)))
+
+
+def _once(program: Program, vocab, what: str, compute, *also):
+    """`compute()`, computed once per program and vocabulary (the fixes of a program ask for
+    its names once per diagnostic: scanning the program each time would be quadratic). The
+    answer is remembered on the program, for its clauses as they are now and that very
+    vocabulary as large as it is now (and `also`, what else the answer depends on)."""
+    cache = program.__dict__.setdefault("_own_names_cache", {})
+    key = (what, id(vocab), len(program.clauses), len(getattr(vocab, "names", ())),
+           len(getattr(vocab, "nouns", ())), *also)
+    hit = cache.get(key)
+    if hit is None or hit[0] is not vocab:
+        hit = cache[key] = (vocab, compute())
+    return hit[1]
+
+
+def _own_spelling(program: Program, vocab: Vocabulary) -> dict[str, str]:
     from ..fol import predicates
     own = {pa for c in program.clauses if c.formula is not None for pa in predicates(c.formula)}
     used = {p for p, _ in own}
@@ -89,6 +107,10 @@ def own_names(program: Program | None, vocab: Vocabulary | None) -> dict:
     mapping for `fol.replace_terms`."""
     if program is None or vocab is None or not hasattr(vocab, "name_alias"):
         return {}
+    return dict(_once(program, vocab, "names", lambda: _own_names(program, vocab)))
+
+
+def _own_names(program: Program, vocab: Vocabulary) -> dict:
     from ..fol import Const, constants
     own = {k.name for c in program.clauses if c.formula is not None for k in constants(c.formula)}
     out = {}

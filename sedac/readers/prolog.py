@@ -20,7 +20,7 @@ from ..fol import (FALSE, TRUE, And, Atom, Const, Eq, Exists, Forall, Formula, I
 from ..grammar import lark_parser, max_nesting, swipl_builtins
 from ..program import Clause, Diagnostic, Fix, LineIndex, Program, Span, Unreadable
 from . import english
-from .base import Reader
+from .base import Reader, _once
 from ..vocab import BUILTIN_CLASSES, KNOWN_NAMES, Vocabulary
 from ..closed_world import NEG_PREFIX
 
@@ -726,6 +726,12 @@ def _spelling(program: Program | None, vocab) -> dict[str, str]:
     that are built-ins, and `is_p` for a built-in it has no name for."""
     if program is None:
         return {}
+    # once per program: the writer asks for every clause it writes
+    return _once(program, vocab, "prolog-spelling", lambda: _program_spelling(program, vocab),
+                 len(program.names), len(program.spelling))
+
+
+def _program_spelling(program: Program, vocab) -> dict[str, str]:
     out = dict(program.spelling)
     v = vocab if vocab is not None else Vocabulary()
     for name, arity in sorted(program.names):
