@@ -73,24 +73,52 @@ def vocabulary_from_formulas(formulas: list[Formula]) -> Vocabulary:
 
 
 def program_vocabulary(preds: set[str], consts: set[str], base: Vocabulary | None,
-                       preds_arity: set[tuple[str, int]] = frozenset()) -> Vocabulary:
+                       preds_arity: set[tuple[str, int]] = frozenset(), guess: bool = False,
+                       applied: dict[str, set] | None = None) -> Vocabulary:
     """The vocabulary rules consult: the truth's when there is one, else the program's own
-    names with general knowledge (a constant is a name unless it is evidently a class)."""
+    names (a constant is a name unless it is evidently a class).
+
+    What is evident: by default (`guess=False`, the vocabulary safe fixes use) only what the
+    program itself shows: a constant is a class when the program uses it, its singular
+    (`cats` beside `cat`) or its compound noun (`even` beside `even_number`) as a class, a
+    unary predicate applied to a variable or to an individual. `james` in `teacher(james)`
+    stays an individual: `jame` is nowhere a class. With `guess=True` general knowledge
+    decides too (PrOntoQA's word lists, English plurals): what such a vocabulary reads is
+    only ever a suggestion. `applied`: each unary predicate -> the terms it is applied to
+    (None: every unary predicate counts as a class)."""
     if base is not None:
         return base
-    v = Vocabulary(from_text=False)
+    v = Vocabulary(from_text=False, guess=guess)
     if any(n >= 2 for _, n in preds_arity):
         # a program with relations (`chases(cat, bob)`) speaks of individuals: `the cat`
         v.names.update(c.lower() for c in consts)
-    compounds = set(KNOWN_COMPOUNDS) | {p for p in preds if "_" in p}
+    compounds = (set(KNOWN_COMPOUNDS) if guess else set()) | {p for p in preds if "_" in p}
     adjective_forms = {c.split("_")[0] for c in compounds if c.split("_")[-1] in COMPOUND_HEADS}
     for p in preds:
         if not looks_plural(p) and p not in adjective_forms:
             v.nouns.add(p)
+    low_preds = {p.lower() for p in preds}
+
+    def a_class(p: str) -> bool:
+        """The program uses `p` as a class: applied to a variable, or to an individual
+        that is not itself a predicate (`polly(vumpus)` shows nothing about `polly`)."""
+        if p not in low_preds:
+            return False
+        if applied is None or guess:
+            return True
+        return any(not isinstance(t, str) or t not in low_preds for t in applied.get(p, ()))
+
     for c in consts:
         low = c.lower()
-        is_class = (low in v.nouns or singularize(low) in v.nouns or looks_plural(low)
-                    or low in KNOWN_NOUNS or v.noun_of_adjective(low) is not None)
+        if guess:
+            # (English morphology alone never makes a class: `james` is no plural of `jame`)
+            sing = singularize(low)
+            is_class = (low in v.nouns or sing in v.nouns or low in KNOWN_NOUNS
+                        or sing in KNOWN_NOUNS or v.noun_of_adjective(low) is not None)
+        else:
+            sing = singularize(low)
+            is_class = (a_class(low) or sing != low and a_class(sing)
+                        or v.noun_of_adjective(low) is not None)
         if not is_class:
             v.names.add(low)
     return v

@@ -139,6 +139,11 @@ class Vocabulary:
     # whether the text has rules with several conditions (`If something is big and kind...`,
     # `Red, cold things are round.`): only then can a translation have dropped one (D8)
     joined: bool = False
+    # Without a text: whether general knowledge (PrOntoQA's word lists, English morphology)
+    # may decide what a word is. A vocabulary that guesses (`james` is the plural of `jame`)
+    # only suggests; the one shallow fixes are applied with never does (`guess=False`): a
+    # word is what the program itself shows it to be.
+    guess: bool = True
 
     # ---------------------------------------------------------- questions
     def singular_of(self, word: str) -> str | None:
@@ -149,24 +154,29 @@ class Vocabulary:
         if w in self.nouns:
             return None
         s = singularize(w)
-        if s != w and (s in self.nouns or not self.from_text):
+        if s != w and (s in self.nouns or self.guessing):
             return s
         return None
 
+    @property
+    def guessing(self) -> bool:
+        """Whether words the problem does not show may be read by general knowledge."""
+        return not self.from_text and self.guess
+
     def is_noun(self, word: str) -> bool:
         w = word.lower()
-        return w in self.nouns or (not self.from_text and w in KNOWN_NOUNS)
+        return w in self.nouns or (self.guessing and w in KNOWN_NOUNS)
 
     def is_name(self, word: str) -> bool:
         w = word.lower()
-        return w in self.names or (not self.from_text and w in KNOWN_NAMES)
+        return w in self.names or (self.guessing and w in KNOWN_NAMES)
 
     def noun_of_adjective(self, word: str) -> str | None:
         """The compound noun whose adjective form `word` is (`even` -> `even_number`)."""
         w = word.lower()
         if w in self.adjectives or w in self.nouns:
             return None
-        pool = self.nouns | (set() if self.from_text else set(KNOWN_COMPOUNDS))
+        pool = self.nouns | (set(KNOWN_COMPOUNDS) if self.guessing else set())
         found = sorted(n for n in pool if "_" in n and n.split("_")[0] == w
                        and n.split("_")[-1] in COMPOUND_HEADS)
         return found[0] if len(found) == 1 else None
@@ -224,7 +234,7 @@ class Vocabulary:
                           self.adjectives | other.adjectives, self.names | other.names,
                           self.from_text or other.from_text,
                           {**other.entities, **self.entities}, {**other.verbs, **self.verbs},
-                          self.joined or other.joined)
+                          self.joined or other.joined, self.guess and other.guess)
 
 
 # ------------------------------------------------------------ from the text

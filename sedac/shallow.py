@@ -1,0 +1,84 @@
+"""The shallow phase's evidence: a rewrite is applied only when nothing can be lost by it.
+
+A shallow rule reads a clause the way the program evidently meant it (`blue(cats)` as "cats
+are blue"). Whether that reading is evident depends on what backs it:
+
+- without a text, the program itself: the rules consult a vocabulary that knows only what
+  the program shows (`cats` is the plural of `cat` when the program uses `cat` as a class).
+  A reading that only general knowledge gives (`james` as the plural of `jame`, a PrOntoQA
+  word list) is shown as a suggestion (`display-only`) and never applied;
+- with a text, the text: every rewrite's result is checked against it as a deep rule's is
+  (`text |= g`, or `g` is one of its sentences), and otherwise stays a suggestion. Renames
+  that only align the program's names with the text's (R10, R11) say nothing new and need
+  no evidence.
+"""
+from __future__ import annotations
+
+from .fol import Const, Formula, Var, subformulas
+from .fol import Atom
+from .rules import ALIGNMENT, equivalence_key, rewrite_formula
+
+GUESSED = "only general knowledge reads it so; nothing in the program shows it"
+
+
+def applied_terms(formulas: list[Formula]) -> dict[str, set]:
+    """Each unary predicate of the formulas -> what it is applied to: a constant's name
+    (lower case), or a variable."""
+    out: dict[str, set] = {}
+    for f in formulas:
+        for g in subformulas(f):
+            if isinstance(g, Atom) and len(g.args) == 1:
+                t = g.args[0]
+                out.setdefault(g.pred.lower(), set()).add(
+                    t.name.lower() if isinstance(t, Const) else t if isinstance(t, Var) else None)
+    return out
+
+
+class Shallow:
+    """The shallow rewrites of one program: `rewrite` gives, for a clause, the formula the
+    analysis goes on with, the codes applied, and the diagnostic (a fix, or a suggestion)."""
+
+    def __init__(self, program, truth, vocab, session, guess_vocab, diagnose):
+        self.program, self.truth, self.vocab, self.session = program, truth, vocab, session
+        self.guess_vocab = guess_vocab      # the guessing vocabulary (no text), for suggestions
+        self.diagnose = diagnose            # engine._shallow_diag
+        self._text_keys = None
+
+    def rewrite(self, clause, i: int, f: Formula, query: bool = False):
+        g, codes = rewrite_formula(f, self.vocab)
+        if codes:
+            why = self.unjustified(g, codes, query)
+            if not why:
+                return g, codes, self.diagnose(clause, i, f, g, codes, self.program, self.vocab)
+            # the names are still the text's; the reading is only suggested
+            ga, ca = rewrite_formula(f, self.vocab, ALIGNMENT)
+            return ga, ca, self.diagnose(clause, i, f, g, codes, self.program, self.vocab, why)
+        if self.guess_vocab is not None:
+            gg, cc = rewrite_formula(f, self.guess_vocab)
+            if cc:
+                return f, [], self.diagnose(clause, i, f, gg, cc, self.program,
+                                            self.guess_vocab, GUESSED)
+        return f, [], None
+
+    def unjustified(self, g: Formula, codes, query: bool) -> str:
+        """Why the rewrite to `g` may lose meaning, or "" when it cannot."""
+        truth = self.truth
+        if truth is None or set(codes) <= set(ALIGNMENT):
+            return ""
+        if query:
+            if truth.question is not None and equivalence_key(g) == equivalence_key(truth.question):
+                return ""
+            return "the text's question is not that"
+        if self._text_keys is None:
+            self._text_keys = {equivalence_key(a) for a in truth.axioms}
+        if equivalence_key(g) in self._text_keys:
+            return ""
+        v = self.session.entails(truth.axioms, g, evidence=False)
+        if v.holds:
+            return ""
+        if not v.refuted:
+            return f"the prover did not settle whether the text says it ({v.status})"
+        if truth.unparsed:
+            return (f"the text does not say it, as far as sedac reads it ({len(truth.unparsed)} "
+                    "sentence(s) not understood)")
+        return "the text does not say it"
