@@ -27,6 +27,9 @@ class Truth:
     unparsed: list[tuple[int, str, int]] = field(default_factory=list)  # (index, text, line)
     source: str = "text"
     extra: list = field(default_factory=list)  # parses of extra sentences (a chain), or None
+    # The limits sedac hit reading it: {"grammar": sentences left unread when the grammar's
+    # inference budget ran out}; empty when none was hit.
+    limits: dict = field(default_factory=dict)
 
     @property
     def axioms(self) -> list[Formula]:
@@ -39,7 +42,8 @@ def truth_from_text(text: str, chain: list[str] = ()) -> Truth:
     facts = [Fact(s.index, s.text, s.formula, s.line) for s in g.statements]
     q = g.question
     return Truth(facts, q.formula if q else None, q.text if q else "", g.vocab,
-                 [(s.index, s.text, s.line) for s in g.unparsed], "text", g.extra)
+                 [(s.index, s.text, s.line) for s in g.unparsed], "text", g.extra,
+                 {"grammar": len(g.limited)} if g.limited else {})
 
 
 def truth_from_tptp(text: str, path: str) -> Truth:
