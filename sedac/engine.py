@@ -53,6 +53,19 @@ class FileReport:
     undecided: list[dict] = field(default_factory=list)
     noqa: dict = field(default_factory=dict)       # {"used": [lines], "unused": [lines]}
 
+    @property
+    def limits(self) -> dict:
+        """The limits sedac hit on this file (codes L001-L003): sentences of the text the
+        grammar's budget left unread, a closed-world answer cut by its budget, prover
+        questions left open by a time limit. Empty when none was hit."""
+        out = dict(self.truth.limits) if self.truth is not None else {}
+        if self.answer is not None and self.answer.get("closed_world") == "Timeout":
+            out["closed_world"] = 1
+        open_ = sum(1 for u in self.undecided if u.get("status") != "Unparsed")
+        if open_:
+            out["prover"] = open_
+        return out
+
     def formulas(self, level: str) -> list[Formula]:
         """The program's axioms at a level: `read`, `safe` or `unsafe`."""
         out = []
@@ -74,6 +87,7 @@ class FileReport:
                 "fixed_program": self.fixed_program(),
                 **({"answer": self.answer} if self.answer is not None else {}),
                 **({"undecided": self.undecided} if self.undecided else {}),
+                **({"limits": self.limits} if self.limits else {}),
                 **({"noqa": self.noqa} if self.noqa else {})}
 
 

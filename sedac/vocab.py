@@ -82,6 +82,13 @@ def _singular_by_rule(word: str) -> str:
     return word[:-1]
 
 
+def _guessable_plural(plural: str, singular: str) -> bool:
+    """Whether general knowledge alone may suggest `plural` is a noun's plural: a noun of
+    PrOntoQA's word lists or a nonce noun (`wumpuses`); `tidies` may be a verb."""
+    last = split_words(singular)[-1] if split_words(singular) else singular
+    return singular in KNOWN_NOUNS or last in KNOWN_NOUNS or plural.endswith("puses")
+
+
 def split_words(name: str) -> list[str]:
     return [w for w in re.split(r"[_\s]+", name) if w]
 
@@ -154,7 +161,7 @@ class Vocabulary:
         if w in self.nouns:
             return None
         s = singularize(w)
-        if s != w and (s in self.nouns or self.guessing):
+        if s != w and (s in self.nouns or self.guessing and _guessable_plural(w, s)):
             return s
         return None
 
