@@ -7,7 +7,7 @@ import re
 
 from .fol import Atom, Const, Forall, Formula, Implies, Not, Var
 from .readers.tptp import parse_formula
-from .swipl import INFERENCE_LIMIT, plist, quote, run
+from .swipl import INFERENCE_LIMIT, _lock, plist, quote, run
 from .vocab import Vocabulary, sentences, split_words, vocabulary_from_text, words, pluralize
 
 
@@ -104,20 +104,21 @@ def parse_sentences_limited(texts: list[str], vocab: Vocabulary
     results: list = ["none"] * len(texts)
     limited: list[int] = []
     pending = [(i, min(i + BATCH, len(texts))) for i in range(0, len(texts), BATCH)]
-    while pending:
-        lo, hi = pending.pop(0)
-        batch = [words(t) for t in texts[lo:hi]]
-        goal = (f"{lexicon}, "
-                f"sedac_nl:parse_all({plist(plist(map(quote, ws)) for ws in batch)}, Rs)")
-        budget = INFERENCE_LIMIT + PER_ENTRY * entries + PER_WORD * sum(len(ws) + 1 for ws in batch)
-        sol = run(goal, limit=budget)
-        if sol:
-            results[lo:hi] = sol["Rs"]
-        elif hi - lo > 1:
-            mid = (lo + hi) // 2
-            pending[:0] = [(lo, mid), (mid, hi)]
-        else:
-            limited.append(lo)
+    with _lock:   # the lexicon is set once, for every batch: nothing else may set another
+        if run(f"{lexicon}, true", limit=INFERENCE_LIMIT + PER_ENTRY * entries) is None:
+            return [None] * len(texts), list(range(len(texts)))
+        while pending:
+            lo, hi = pending.pop(0)
+            batch = [words(t) for t in texts[lo:hi]]
+            goal = f"sedac_nl:parse_all({plist(plist(map(quote, ws)) for ws in batch)}, Rs)"
+            sol = run(goal, limit=INFERENCE_LIMIT + PER_WORD * sum(len(ws) + 1 for ws in batch))
+            if sol:
+                results[lo:hi] = sol["Rs"]
+            elif hi - lo > 1:
+                mid = (lo + hi) // 2
+                pending[:0] = [(lo, mid), (mid, hi)]
+            else:
+                limited.append(lo)
     out = []
     for r in results:
         r = str(r)
@@ -162,9 +163,13 @@ def nl_to_fof(text: str, extra_sentences: list[str] = ()) -> GroundTruth:
     limited = set(limited)
     parsed, extra_parsed = parsed_all[:len(texts)], parsed_all[len(texts):]
     out = []
+    line, seen, line_start = 1, 0, 0   # counted once over the text, not from its start each time
     for i, ((offset, sent), res) in enumerate(zip(found, parsed), start=1):
-        line = text.count("\n", 0, offset) + 1
-        column = offset - (text.rfind("\n", 0, offset) + 1) + 1
+        line += text.count("\n", seen, offset)
+        last = text.rfind("\n", seen, offset)
+        line_start = last + 1 if last >= 0 else line_start
+        seen = offset
+        column = offset - line_start + 1
         if res is None:
             kind = "question" if _is_question(sent) else "statement"
             out.append(NlSentence(i, sent, line, column, kind, None,
