@@ -1,7 +1,9 @@
 """Shallow rewrite rules R1-R11: the meaning is recoverable from the program alone.
 
 Each replaces a formula by the one the program evidently meant; none needs the
-problem text, so all are safe fixes.
+problem text. They are safe fixes only when the evidence is there (`sedac/shallow.py`):
+without a text the vocabulary they consult knows only what the program shows; with a text
+each result must be entailed by it. Otherwise they are display-only suggestions.
 """
 from __future__ import annotations
 
