@@ -14,23 +14,29 @@ are blue"). Whether that reading is evident depends on what backs it:
 """
 from __future__ import annotations
 
-from .fol import Const, Formula, Var, subformulas
-from .fol import Atom
+from .fol import Atom, Const, Formula, Var, implication_parts, subformulas
 from .rules import ALIGNMENT, equivalence_key, rewrite_formula
 
 GUESSED = "only general knowledge reads it so; nothing in the program shows it"
 
 
 def applied_terms(formulas: list[Formula]) -> dict[str, set]:
-    """Each unary predicate of the formulas -> what it is applied to: a constant's name
-    (lower case), or a variable."""
+    """Each unary predicate of the formulas -> what the program applies it to as a class: a
+    constant's name (lower case), or a variable where it is a condition (a rule's body).
+    A predicate only ever concluded of a variable (`∀x (tumpus(x) → alex(x))`) is not shown
+    to be a class by that."""
     out: dict[str, set] = {}
     for f in formulas:
-        for g in subformulas(f):
+        parts = implication_parts(f)
+        body = parts[1] if parts is not None else f
+        for where, g in [(True, g) for g in subformulas(body)] + \
+                ([(False, g) for g in subformulas(parts[2])] if parts is not None else []):
             if isinstance(g, Atom) and len(g.args) == 1:
                 t = g.args[0]
-                out.setdefault(g.pred.lower(), set()).add(
-                    t.name.lower() if isinstance(t, Const) else t if isinstance(t, Var) else None)
+                if isinstance(t, Const):
+                    out.setdefault(g.pred.lower(), set()).add(t.name.lower())
+                elif isinstance(t, Var) and where:
+                    out.setdefault(g.pred.lower(), set()).add(t)
     return out
 
 

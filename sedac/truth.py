@@ -5,7 +5,7 @@ from dataclasses import dataclass, field
 
 from .errors import SedacError
 from .fol import Formula, constants, predicates, to_unicode
-from .vocab import COMPOUND_HEADS, KNOWN_COMPOUNDS, KNOWN_NOUNS, Vocabulary, looks_plural, singularize
+from .vocab import COMPOUND_HEADS, KNOWN_COMPOUNDS, KNOWN_NAMES, KNOWN_NOUNS, Vocabulary, looks_plural, singularize
 
 
 @dataclass(frozen=True)
@@ -120,9 +120,11 @@ def program_vocabulary(preds: set[str], consts: set[str], base: Vocabulary | Non
             is_class = (low in v.nouns or sing in v.nouns or low in KNOWN_NOUNS
                         or sing in KNOWN_NOUNS or v.noun_of_adjective(low) is not None)
         else:
+            # (general knowledge may hold a rewrite back, never make one: a known name,
+            # `alex` in `small(alex)`, stays an individual even where `Alex(x)` is a class)
             sing = singularize(low)
-            is_class = (a_class(low) or sing != low and a_class(sing)
-                        or v.noun_of_adjective(low) is not None)
+            is_class = low not in KNOWN_NAMES and (
+                a_class(low) or sing != low and a_class(sing) or v.noun_of_adjective(low) is not None)
         if not is_class:
             v.names.add(low)
     return v
