@@ -9,8 +9,8 @@ are blue"). Whether that reading is evident depends on what backs it:
   word list) is shown as a suggestion (`display-only`) and never applied;
 - with a text, the text: every rewrite's result is checked against it as a deep rule's is
   (`text |= g`, or `g` is one of its sentences), and otherwise stays a suggestion. Renames
-  that only align the program's names with the text's (R10, R11) say nothing new and need
-  no evidence.
+  to the text's own words (R5-R11) are made in every clause alike: the text's vocabulary is
+  their evidence.
 """
 from __future__ import annotations
 
@@ -18,6 +18,11 @@ from .fol import Atom, Const, Formula, Var, implication_parts, subformulas
 from .rules import ALIGNMENT, equivalence_key, rewrite_formula
 
 GUESSED = "only general knowledge reads it so; nothing in the program shows it"
+# With a text, renames of a predicate to the text's own word (R5-R9 plurals and adjective
+# forms, R10, R11) are the text's vocabulary, and must be made in every clause or in none: a
+# rename made in the rules but not in a fact the text does not entail would cut the link
+# between them. Only the rewrites that change a formula's shape (R1-R4) are checked.
+RENAMES = ("R5", "R6", "R7", "R8", "R9", "R10", "R11")
 
 
 def applied_terms(formulas: list[Formula]) -> dict[str, set]:
@@ -69,7 +74,7 @@ class Shallow:
     def unjustified(self, g: Formula, codes, query: bool) -> str:
         """Why the rewrite to `g` may lose meaning, or "" when it cannot."""
         truth = self.truth
-        if truth is None or set(codes) <= set(ALIGNMENT):
+        if truth is None or set(codes) <= set(RENAMES):
             return ""
         if query:
             if truth.question is not None and equivalence_key(g) == equivalence_key(truth.question):
