@@ -754,7 +754,8 @@ def rules(output_format):
                                 "doc": BY_CODE[c.code].doc if c.code in BY_CODE else ""}
                                for c in CODES.values()], indent=2))
         return
-    for c in CODES.values():
+    from .codes import NOTES
+    for c in [*CODES.values(), *NOTES.values()]:
         click.echo(f"{c.code:5s} {c.category:17s} {c.fix:13s} {c.summary}")
 
 
@@ -763,9 +764,9 @@ def rules(output_format):
 @guarded
 def rule(code):
     """One rule's or code's documentation: what it finds, the better form, its fix safety."""
-    from .codes import CODES
+    from .codes import CODES, NOTES
     from .rules import BY_CODE
-    c = CODES.get(code.upper())
+    c = CODES.get(code.upper()) or NOTES.get(code.upper())
     if c is None:
         raise SedacError(f"unknown code {code!r} (see `sedac rules`)")
     r = BY_CODE.get(c.code)

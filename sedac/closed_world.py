@@ -12,7 +12,12 @@ from .fol import (Atom, Exists, Formula, Not, NotAClause, Top, implication_parts
 from .swipl import plist, quote, run
 
 NEG_PREFIX = "neg_"
+# The query's inference budget: a base and a share per clause, so that it grows with the
+# program (a 5-step chain among 4,000 facts is no harder than among 40); loading the program
+# gets its own budget, also linear in the program.
 INFERENCE_LIMIT = 200_000
+PER_CLAUSE = 200
+LOAD_BASE, LOAD_PER_CLAUSE = 2_000_000, 2_000
 
 
 def loadable(f: Formula) -> Formula | None:
@@ -92,20 +97,27 @@ def ask_closed(axioms: list[Formula], query: Formula) -> str:
     except (NotAClause, ValueError):
         return "Error"
     defined: set[tuple[str, int]] = set()
+    ruled: set[tuple[str, int]] = set()
     used: set[tuple[str, int]] = set()
     for f in axioms:
         g = loadable(f)
         if g is None:
             continue
-        _, _, head = implication_parts(g)
+        _, body, head = implication_parts(g)
         defined.add((head.pred, len(head.args)))
+        if not isinstance(body, Top):
+            ruled.add((head.pred, len(head.args)))
         used |= predicates(g)
     used |= predicates(query)
-    tabled = plist(f"{quote(p)}/{n}" for p, n in sorted(defined))
+    # Only predicates with rules can recurse, so only they are tabled (a table costs far
+    # more to set up than a fact); negation of a fact-only predicate is plain `\+`.
+    tabled = plist(f"{quote(p)}/{n}" for p, n in sorted(ruled))
     dynamic = plist(f"{quote(p)}/{n}" for p, n in sorted(used - defined))
     program = f"prog({tabled},{dynamic},[{','.join(f'({c})' for c in clauses)}])"
-    sol = run(f"sedac_cw:cw_ask({quote(program)}, {quote(goal)}, {INFERENCE_LIMIT}, R)",
-              limit=10 * INFERENCE_LIMIT)
+    size = len(clauses) + len(used)
+    budget = INFERENCE_LIMIT + PER_CLAUSE * size
+    sol = run(f"sedac_cw:cw_ask({quote(program)}, {quote(goal)}, {budget}, R)",
+              limit=LOAD_BASE + LOAD_PER_CLAUSE * size + budget)
     result = str(sol.get("R")) if sol else "limit"
     # An exceeded limit or an error is no answer: never `False`.
     return {"true": "True", "false": "False", "undefined": "Undefined",

@@ -74,6 +74,20 @@ _TABLE = [
 ]
 CODES: dict[str, Code] = {c.code: c for c in _TABLE}
 
+# Notes: not diagnostics (they name no error of the program, count in no category and set no
+# exit code) but what sedac could not do on a file, said where its diagnostics are (`note:`
+# lines in text, `"limits"` in check's JSON, `limits` in eval's summary.json). A file with a
+# note is never reported as "All checks passed!".
+NOTES: dict[str, Code] = {c.code: c for c in [
+    Code("L001", "note", "none", "sentences of the text left unread: the grammar's inference budget "
+         "(which grows with the text) ran out on them (JSON `limits.grammar`)"),
+    Code("L002", "note", "none", "the closed-world answer was cut by its inference budget (which grows "
+         "with the program): `Timeout`, no answer (JSON `limits.closed_world`)"),
+    Code("L003", "note", "none", "prover questions left open by its time limit: unknown to sedac "
+         "(JSON `limits.prover`)"),
+]}
+LIMIT_NOTES = {"grammar": "L001", "closed_world": "L002", "prover": "L003"}
+
 
 def matches(code: str, category: str, selectors: list[str]) -> bool:
     """Whether a diagnostic is named by any selector (code, prefix or category)."""

@@ -18,7 +18,8 @@ from .errors import SedacError
 from .program import CATEGORIES, Clause, Diagnostic, Fix, Program
 from .readers import reader_for
 from .readers.base import in_own_spelling, own_names
-from .rules import BY_CODE, equivalence_key, propose, rewrite_formula
+from .rules import BY_CODE, equivalence_key, propose
+from .shallow import Shallow, applied_terms
 from .truth import Truth, program_vocabulary
 
 MODES = ("syntax", "partial", "full")
@@ -58,6 +59,19 @@ class FileReport:
     codes_found: frozenset = frozenset()           # the codes analyse reported (before filters)
     _verified: dict = field(default_factory=dict, repr=False)
 
+    @property
+    def limits(self) -> dict:
+        """The limits sedac hit on this file (codes L001-L003): sentences of the text the
+        grammar's budget left unread, a closed-world answer cut by its budget, prover
+        questions left open by a time limit. Empty when none was hit."""
+        out = dict(self.truth.limits) if self.truth is not None else {}
+        if self.answer is not None and self.answer.get("closed_world") == "Timeout":
+            out["closed_world"] = 1
+        open_ = sum(1 for u in self.undecided if u.get("status") != "Unparsed")
+        if open_:
+            out["prover"] = open_
+        return out
+
     def formulas(self, level: str) -> list[Formula]:
         """The program's axioms at a level: `read`, `safe` or `unsafe`."""
         out = []
@@ -95,6 +109,7 @@ class FileReport:
                 **({"undecided": self.undecided} if self.undecided else {}),
                 **({"alignment": self.alignment, "verdicts": self.verdicts}
                    if self.alignment is not None else {}),
+                **({"limits": self.limits} if self.limits else {}),
                 **({"noqa": self.noqa} if self.noqa else {})}
 
 
@@ -220,7 +235,8 @@ def analyse(program: Program, truth: Truth | None = None, mode: str | None = Non
     statements, queries = program.statements, program.queries
     formulas = [c.formula for _, c in statements + queries]
     has_question = bool(queries) or (truth is not None and truth.question is not None)
-    if session is None and (mode == "full" or answer and has_question):
+    if session is None and (mode == "full" or answer and has_question
+                            or truth is not None and mode != "syntax"):
         session = prover.session()
     if session is not None:
         session.declare(formulas + (truth.axioms + ([truth.question] if truth.question else [])
@@ -238,7 +254,12 @@ def analyse(program: Program, truth: Truth | None = None, mode: str | None = Non
     arities = {pa for f in formulas for pa in predicates(f)}
     consts = {k.name for f in formulas for k in constants(f)}
     vocab = program_vocabulary({p for p, _ in arities}, consts,
-                               truth.vocab if truth is not None else None, arities)
+                               truth.vocab if truth is not None else None, arities,
+                               applied=applied_terms(formulas))
+    shallow = Shallow(program, truth, vocab, session,
+                      None if truth is not None else program_vocabulary(
+                          {p for p, _ in arities}, consts, None, arities, guess=True),
+                      _shallow_diag)
 
     results: list[ClauseResult] = []
     undecided: list[dict] = []
@@ -246,13 +267,12 @@ def analyse(program: Program, truth: Truth | None = None, mode: str | None = Non
         f = clause.formula
         r = ClauseResult(i, f, f, f)
         if mode != "syntax":
-            g, codes = rewrite_formula(f, vocab)
+            g, codes, d = shallow.rewrite(clause, i, f)
             if codes:
                 r.safe = r.unsafe = g
                 r.status, r.codes = "shallow", tuple(codes)
-                d = _shallow_diag(clause, i, f, g, codes, program, vocab)
-                if d is not None:
-                    diags.append(d)
+            if d is not None:
+                diags.append(d)
         results.append(r)
 
     if mode == "full":
@@ -263,7 +283,7 @@ def analyse(program: Program, truth: Truth | None = None, mode: str | None = Non
     report.undecided = undecided
     if verdicts is not None:
         report.alignment, report.verdicts = truth.alignment.to_json(), verdicts
-    report.query = _query(program, truth, vocab, mode, diags)
+    report.query = _query(program, truth, vocab, mode, diags, shallow)
     if mode == "full":
         _omissions(report, session, diags, undecided)
     # `% noqa`: a silenced diagnostic's fix is not made, so its clause keeps its reading
@@ -295,9 +315,10 @@ def analyse(program: Program, truth: Truth | None = None, mode: str | None = Non
 
 
 def _shallow_diag(clause: Clause, i: int, f: Formula, g: Formula, codes, program,
-                  vocab) -> Diagnostic | None:
+                  vocab, why_not: str = "") -> Diagnostic | None:
     """The diagnostic of a shallow rewrite; None when the program, in its own spelling,
-    already says what the rewrite reads (`is_number` for the text's `number`)."""
+    already says what the rewrite reads (`is_number` for the text's `number`). With
+    `why_not` (why the rewrite may lose meaning) it is only a suggestion: `display-only`."""
     rules = [BY_CODE[c] for c in codes]
     first = rules[0]
     if replace_terms(in_own_spelling(g, program, vocab), own_names(program, vocab)) == f:
@@ -309,10 +330,14 @@ def _shallow_diag(clause: Clause, i: int, f: Formula, g: Formula, codes, program
         return None
     return Diagnostic(
         first.code, "shallow-semantic",
-        f"{first.name.replace('-', ' ')}: `{describe(f)}` means `{describe(g)}`"
+        f"{first.name.replace('-', ' ')}: `{describe(f)}` "
+        + (f"may mean `{describe(g)}` (a suggestion, not applied: {why_not})" if why_not
+           else f"means `{describe(g)}`")
         + (f" (rules {', '.join(codes)})" if len(codes) > 1 else ""),
-        clause.span, fix=Fix("safe", text, "+".join(codes), clause.span) if text else None,
-        evidence={"rules": list(codes), "before": describe(f), "after": describe(g)}, clause=i)
+        clause.span, fix=Fix("display-only" if why_not else "safe", text, "+".join(codes),
+                             clause.span) if text else None,
+        evidence={"rules": list(codes), "before": describe(f), "after": describe(g),
+                  **({"suggestion": why_not} if why_not else {})}, clause=i)
 
 
 _NOQA = re.compile(r"(?:%|#)\s*noqa\b(?::\s*([A-Za-z0-9][A-Za-z0-9,\s-]*))?", re.I)
@@ -567,7 +592,7 @@ def _gloss_beside(program: Program, truth: Truth, r: ClauseResult, clause: Claus
 
 
 def _query(program: Program, truth: Truth | None, vocab, mode: str,
-           diags: list[Diagnostic]) -> Formula | None:
+           diags: list[Diagnostic], shallow: "Shallow") -> Formula | None:
     """The question to answer, and the `query` check against the text's question."""
     queries = asked(program.queries)
     prog_q = None
@@ -575,13 +600,12 @@ def _query(program: Program, truth: Truth | None, vocab, mode: str,
         i, c = queries[-1]
         prog_q = c.formula
         if mode != "syntax":
-            g, codes = rewrite_formula(prog_q, vocab)
+            # (a universal question has no Prolog query: the writer gives no fix for it,
+            # never `?- mammal(X) :- cat(X).`)
+            g, codes, d = shallow.rewrite(c, i, prog_q, query=True)
+            if d is not None:
+                diags.append(d)
             if codes:
-                # (a universal question has no Prolog query: the writer gives no fix for it,
-                # never `?- mammal(X) :- cat(X).`)
-                d = _shallow_diag(c, i, prog_q, g, codes, program, vocab)
-                if d is not None:
-                    diags.append(d)
                 prog_q = g
     if mode != "full" or truth is None or truth.question is None:
         # without full SEDAC the program's own question counts; the text's when it has none

@@ -159,6 +159,12 @@ def evaluate_problem(problem: Problem, prover: str = "auto") -> dict:
         answers["full"] = _answers(back.axioms, full.query if full.query is not None
                                    else truth.question, session)
     record["answers"] = answers
+    limits = dict(full.limits)   # the grammar's and the prover's, and closed-world budgets cut
+    cut = sum(1 for c in CONDITIONS if answers[c].get("closed_world") == "Timeout")
+    if cut:
+        limits["closed_world"] = cut
+    if limits:
+        record["limits"] = limits
     record["correct"] = {c: {w: answers[c][w] == problem.answer for w in SEMANTICS}
                          for c in CONDITIONS}
     counts = Counter(d.category for d in full.diagnostics)
@@ -357,6 +363,8 @@ def summarize(records: list[dict], seconds: float, meta: dict | None = None) -> 
            "conditions": conditions, "condition_definitions": dict(DEFINITIONS),
            "errors": {c: errors.get(c, 0) for c in CATEGORIES},
             "instances_with_errors": with_errors,
+            # the limits sedac hit (L001-L003), summed over the problems: never silent
+            "limits": dict(sum((Counter(r.get("limits", {})) for r in ok), Counter())),
             "full_wrong": {"problems": len(wrong_full),
                            "explained": sum(1 for r in wrong_full if r.get("reason", {}).get("missing")),
                            "missing_sentences": dict(reasons)},

@@ -7,7 +7,7 @@ import re
 
 from .fol import Atom, Const, Forall, Formula, Implies, Not, Var
 from .readers.tptp import parse_formula
-from .swipl import plist, quote, run
+from .swipl import INFERENCE_LIMIT, _lock, plist, quote, run
 from .vocab import Vocabulary, sentences, split_words, vocabulary_from_text, words, pluralize
 
 
@@ -46,6 +46,14 @@ class GroundTruth:
     def unparsed(self) -> list[NlSentence]:
         return [s for s in self.sentences if s.formula is None]
 
+    @property
+    def limited(self) -> list[NlSentence]:
+        """The sentences left unread because the grammar's inference budget ran out."""
+        return [s for s in self.sentences if s.error == LIMIT_ERROR]
+
+
+LIMIT_ERROR = "not read: the grammar's inference budget ran out"
+
 
 def _is_question(text: str) -> bool:
     t = text.lower()
@@ -71,19 +79,46 @@ def _lexicon_goal(vocab: Vocabulary) -> str:
     return f"{goal}, sedac_nl:set_relations({entities},{verbs})"
 
 
-BATCH = 256   # sentences per Prolog call: each call stays far below the inference limit
+BATCH = 256   # sentences per Prolog call
+# The inference budget of one call: a base (the lexicon is asserted in the call) and a share
+# per word, so that it grows with the input rather than cutting it at a fixed size. Parsing
+# one sentence costs tens of inferences (the lexicon is indexed by first word); the budget
+# only stops a pathological sentence.
+PER_WORD = 2_000
+PER_ENTRY = 200
 
 
 def parse_sentences(texts: list[str], vocab: Vocabulary) -> list[tuple[str, Formula] | None]:
     """Parse sentences with a given lexicon: (kind, formula) or None for each."""
+    return parse_sentences_limited(texts, vocab)[0]
+
+
+def parse_sentences_limited(texts: list[str], vocab: Vocabulary
+                            ) -> tuple[list[tuple[str, Formula] | None], list[int]]:
+    """Parse sentences with a given lexicon: (kind, formula) or None for each, and the
+    positions of the sentences left unread because the grammar's inference budget ran out
+    (a batch over budget is split until each sentence has its own)."""
     lexicon = _lexicon_goal(vocab)
-    results: list = []
-    for i in range(0, len(texts), BATCH):
-        batch = texts[i:i + BATCH]
-        goal = (f"{lexicon}, "
-                f"sedac_nl:parse_all({plist(plist(map(quote, words(t))) for t in batch)}, Rs)")
-        sol = run(goal)
-        results.extend(sol["Rs"] if sol else ["none"] * len(batch))
+    entries = len(vocab.nouns) + len(vocab.adjectives) + len(vocab.names) + \
+        len(vocab.entities) + len(vocab.verbs)
+    results: list = ["none"] * len(texts)
+    limited: list[int] = []
+    pending = [(i, min(i + BATCH, len(texts))) for i in range(0, len(texts), BATCH)]
+    with _lock:   # the lexicon is set once, for every batch: nothing else may set another
+        if run(f"{lexicon}, true", limit=INFERENCE_LIMIT + PER_ENTRY * entries) is None:
+            return [None] * len(texts), list(range(len(texts)))
+        while pending:
+            lo, hi = pending.pop(0)
+            batch = [words(t) for t in texts[lo:hi]]
+            goal = f"sedac_nl:parse_all({plist(plist(map(quote, ws)) for ws in batch)}, Rs)"
+            sol = run(goal, limit=INFERENCE_LIMIT + PER_WORD * sum(len(ws) + 1 for ws in batch))
+            if sol:
+                results[lo:hi] = sol["Rs"]
+            elif hi - lo > 1:
+                mid = (lo + hi) // 2
+                pending[:0] = [(lo, mid), (mid, hi)]
+            else:
+                limited.append(lo)
     out = []
     for r in results:
         r = str(r)
@@ -92,7 +127,7 @@ def parse_sentences(texts: list[str], vocab: Vocabulary) -> list[tuple[str, Form
         else:
             kind, tptp = r.split("\t", 1)
             out.append((kind, _formula(tptp)))
-    return out
+    return out, limited
 
 
 _RULE = re.compile(r"^! \[X\] : \((\w+)\(X\) => (~ )?(\w+)\(X\)\)$")
@@ -123,16 +158,23 @@ def nl_to_fof(text: str, extra_sentences: list[str] = ()) -> GroundTruth:
     texts = [s for _, s in found]
     extra = list(extra_sentences)
     vocab = vocabulary_from_text(texts + extra)
-    parsed_all = parse_sentences(texts + extra, vocab) if texts or extra else []
+    parsed_all, limited = parse_sentences_limited(texts + extra, vocab) if texts or extra \
+        else ([], [])
+    limited = set(limited)
     parsed, extra_parsed = parsed_all[:len(texts)], parsed_all[len(texts):]
     out = []
+    line, seen, line_start = 1, 0, 0   # counted once over the text, not from its start each time
     for i, ((offset, sent), res) in enumerate(zip(found, parsed), start=1):
-        line = text.count("\n", 0, offset) + 1
-        column = offset - (text.rfind("\n", 0, offset) + 1) + 1
+        line += text.count("\n", seen, offset)
+        last = text.rfind("\n", seen, offset)
+        line_start = last + 1 if last >= 0 else line_start
+        seen = offset
+        column = offset - line_start + 1
         if res is None:
             kind = "question" if _is_question(sent) else "statement"
             out.append(NlSentence(i, sent, line, column, kind, None,
-                                  "not a sentence of the forms the grammar knows"))
+                                  LIMIT_ERROR if i - 1 in limited
+                                  else "not a sentence of the forms the grammar knows"))
         else:
             out.append(NlSentence(i, sent, line, column, res[0], res[1]))
     return GroundTruth(out, vocab, text, extra_parsed)

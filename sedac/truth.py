@@ -5,7 +5,7 @@ from dataclasses import dataclass, field
 
 from .errors import SedacError
 from .fol import Formula, constants, predicates, to_unicode
-from .vocab import COMPOUND_HEADS, KNOWN_COMPOUNDS, KNOWN_NOUNS, Vocabulary, looks_plural, singularize
+from .vocab import COMPOUND_HEADS, KNOWN_COMPOUNDS, KNOWN_NAMES, KNOWN_NOUNS, Vocabulary, looks_plural, singularize
 
 
 @dataclass(frozen=True)
@@ -30,6 +30,9 @@ class Truth:
     slips: list = field(default_factory=list)  # gold formulas that did not read as written
     label: str | None = None                   # a gold truth's own label (FOLIO)
     alignment: object = None                   # the program's symbols onto the gold's
+    # The limits sedac hit reading it: {"grammar": sentences left unread when the grammar's
+    # inference budget ran out}; empty when none was hit.
+    limits: dict = field(default_factory=dict)
 
     @property
     def axioms(self) -> list[Formula]:
@@ -42,7 +45,8 @@ def truth_from_text(text: str, chain: list[str] = ()) -> Truth:
     facts = [Fact(s.index, s.text, s.formula, s.line) for s in g.statements]
     q = g.question
     return Truth(facts, q.formula if q else None, q.text if q else "", g.vocab,
-                 [(s.index, s.text, s.line) for s in g.unparsed], "text", g.extra)
+                 [(s.index, s.text, s.line) for s in g.unparsed], "text", g.extra,
+                 {"grammar": len(g.limited)} if g.limited else {})
 
 
 def truth_from_tptp(text: str, path: str) -> Truth:
@@ -76,24 +80,54 @@ def vocabulary_from_formulas(formulas: list[Formula]) -> Vocabulary:
 
 
 def program_vocabulary(preds: set[str], consts: set[str], base: Vocabulary | None,
-                       preds_arity: set[tuple[str, int]] = frozenset()) -> Vocabulary:
+                       preds_arity: set[tuple[str, int]] = frozenset(), guess: bool = False,
+                       applied: dict[str, set] | None = None) -> Vocabulary:
     """The vocabulary rules consult: the truth's when there is one, else the program's own
-    names with general knowledge (a constant is a name unless it is evidently a class)."""
+    names (a constant is a name unless it is evidently a class).
+
+    What is evident: by default (`guess=False`, the vocabulary safe fixes use) only what the
+    program itself shows: a constant is a class when the program uses it, its singular
+    (`cats` beside `cat`) or its compound noun (`even` beside `even_number`) as a class, a
+    unary predicate applied to a variable or to an individual. `james` in `teacher(james)`
+    stays an individual: `jame` is nowhere a class. With `guess=True` general knowledge
+    decides too (PrOntoQA's word lists, English plurals): what such a vocabulary reads is
+    only ever a suggestion. `applied`: each unary predicate -> the terms it is applied to
+    (None: every unary predicate counts as a class)."""
     if base is not None:
         return base
-    v = Vocabulary(from_text=False)
+    v = Vocabulary(from_text=False, guess=guess)
     if any(n >= 2 for _, n in preds_arity):
         # a program with relations (`chases(cat, bob)`) speaks of individuals: `the cat`
         v.names.update(c.lower() for c in consts)
-    compounds = set(KNOWN_COMPOUNDS) | {p for p in preds if "_" in p}
+    compounds = (set(KNOWN_COMPOUNDS) if guess else set()) | {p for p in preds if "_" in p}
     adjective_forms = {c.split("_")[0] for c in compounds if c.split("_")[-1] in COMPOUND_HEADS}
     for p in preds:
         if not looks_plural(p) and p not in adjective_forms:
             v.nouns.add(p)
+    low_preds = {p.lower() for p in preds}
+
+    def a_class(p: str) -> bool:
+        """The program uses `p` as a class: applied to a variable, or to an individual
+        that is not itself a predicate (`polly(vumpus)` shows nothing about `polly`)."""
+        if p not in low_preds:
+            return False
+        if applied is None or guess:
+            return True
+        return any(not isinstance(t, str) or t not in low_preds for t in applied.get(p, ()))
+
     for c in consts:
         low = c.lower()
-        is_class = (low in v.nouns or singularize(low) in v.nouns or looks_plural(low)
-                    or low in KNOWN_NOUNS or v.noun_of_adjective(low) is not None)
+        if guess:
+            # (English morphology alone never makes a class: `james` is no plural of `jame`)
+            sing = singularize(low)
+            is_class = (low in v.nouns or sing in v.nouns or low in KNOWN_NOUNS
+                        or sing in KNOWN_NOUNS or v.noun_of_adjective(low) is not None)
+        else:
+            # (general knowledge may hold a rewrite back, never make one: a known name,
+            # `alex` in `small(alex)`, stays an individual even where `Alex(x)` is a class)
+            sing = singularize(low)
+            is_class = low not in KNOWN_NAMES and (
+                a_class(low) or sing != low and a_class(sing) or v.noun_of_adjective(low) is not None)
         if not is_class:
             v.names.add(low)
     return v

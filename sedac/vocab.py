@@ -82,6 +82,13 @@ def _singular_by_rule(word: str) -> str:
     return word[:-1]
 
 
+def _guessable_plural(plural: str, singular: str) -> bool:
+    """Whether general knowledge alone may suggest `plural` is a noun's plural: a noun of
+    PrOntoQA's word lists or a nonce noun (`wumpuses`); `tidies` may be a verb."""
+    last = split_words(singular)[-1] if split_words(singular) else singular
+    return singular in KNOWN_NOUNS or last in KNOWN_NOUNS or plural.endswith("puses")
+
+
 def split_words(name: str) -> list[str]:
     return [w for w in re.split(r"[_\s]+", name) if w]
 
@@ -157,13 +164,13 @@ class Vocabulary:
     # `Red, cold things are round.`): only then can a translation have dropped one (D8)
     joined: bool = False
     # a ground truth written in logic (gold formulas, TPTP): its translations may slip on any
-    # connective, so the connective rules (D13-D17) apply
+    # connective, so the connective rules (D13-D18) apply
     formal: bool = False
-    # a program's symbols aligned with a gold truth's (`align_gold`): (name, arity) -> the
-    # gold's predicate, constant -> the gold's constant; read as aliases, written back as
-    # the program spells them
-    aligned: dict = field(default_factory=dict)
-    aligned_names: dict = field(default_factory=dict)
+    # Without a text: whether general knowledge (PrOntoQA's word lists, English morphology)
+    # may decide what a word is. A vocabulary that guesses (`james` is the plural of `jame`)
+    # only suggests; the one shallow fixes are applied with never does (`guess=False`): a
+    # word is what the program itself shows it to be.
+    guess: bool = True
 
     # ---------------------------------------------------------- questions
     def singular_of(self, word: str) -> str | None:
@@ -174,24 +181,29 @@ class Vocabulary:
         if w in self.nouns:
             return None
         s = singularize(w)
-        if s != w and (s in self.nouns or not self.from_text):
+        if s != w and (s in self.nouns or self.guessing and _guessable_plural(w, s)):
             return s
         return None
 
+    @property
+    def guessing(self) -> bool:
+        """Whether words the problem does not show may be read by general knowledge."""
+        return not self.from_text and self.guess
+
     def is_noun(self, word: str) -> bool:
         w = word.lower()
-        return w in self.nouns or (not self.from_text and w in KNOWN_NOUNS)
+        return w in self.nouns or (self.guessing and w in KNOWN_NOUNS)
 
     def is_name(self, word: str) -> bool:
         w = word.lower()
-        return w in self.names or (not self.from_text and w in KNOWN_NAMES)
+        return w in self.names or (self.guessing and w in KNOWN_NAMES)
 
     def noun_of_adjective(self, word: str) -> str | None:
         """The compound noun whose adjective form `word` is (`even` -> `even_number`)."""
         w = word.lower()
         if w in self.adjectives or w in self.nouns:
             return None
-        pool = self.nouns | (set() if self.from_text else set(KNOWN_COMPOUNDS))
+        pool = self.nouns | (set(KNOWN_COMPOUNDS) if self.guessing else set())
         found = sorted(n for n in pool if "_" in n and n.split("_")[0] == w
                        and n.split("_")[-1] in COMPOUND_HEADS)
         return found[0] if len(found) == 1 else None
@@ -207,10 +219,6 @@ class Vocabulary:
         `is_cat` for `cat`), or, for a relation, another form of a verb of the text (`need`
         or `does_need` for `needs`); None otherwise."""
         w = word.lower()
-        if self.aligned:
-            hit = self.aligned.get((w, arity))
-            if hit is not None:
-                return hit
         if arity != 1:
             return self._verb_alias(w)
         if self.from_text and self.is_word(w) or w in BUILTIN_CLASSES:
@@ -230,8 +238,6 @@ class Vocabulary:
     def name_alias(self, name: str) -> str | None:
         """The text's individual a constant spells another way (`the_bald_eagle`,
         `baldeagle`, `BaldEagle` for `bald_eagle`), or None."""
-        if self.aligned_names and name in self.aligned_names:
-            return self.aligned_names[name]
         if not self.from_text or not self.names:
             return None
         w = name.lower()
@@ -263,7 +269,8 @@ class Vocabulary:
                           self.adjectives | other.adjectives, self.names | other.names,
                           self.from_text or other.from_text,
                           {**other.entities, **self.entities}, {**other.verbs, **self.verbs},
-                          self.joined or other.joined, self.formal or other.formal)
+                          self.joined or other.joined, self.formal or other.formal,
+                          self.guess and other.guess)
 
 
 # ------------------------------------------------------------ from the text

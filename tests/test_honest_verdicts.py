@@ -61,6 +61,7 @@ def test_closed_world_inference_limit_is_timeout_not_false(monkeypatch):
     program = "".join(f"p{i + 1}(X) :- p{i}(X).\n" for i in range(200)) + "p0(a).\n?- p200(a).\n"
     assert sedac.ask(program)["closed_world"] == "True"
     monkeypatch.setattr(closed_world, "INFERENCE_LIMIT", 50)
+    monkeypatch.setattr(closed_world, "PER_CLAUSE", 0)    # the budget's share per clause too
     assert sedac.ask(program)["closed_world"] == "Timeout"
 
 

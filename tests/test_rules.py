@@ -45,14 +45,27 @@ def test_propose_deduplicates_contrapositives():
     assert a == b and a in keys
 
 
-def test_partial_mode_vocabulary_without_text():
+def test_partial_mode_vocabulary_without_text_reads_only_what_the_program_shows():
     from sedac.truth import program_vocabulary
-    v = program_vocabulary({"cats", "blue", "loud", "even"}, {"tom", "negative"}, None)
-    assert rewrite_formula(parse_formula("blue(cats)"), v)[1] == ["R2"]
+    from sedac.fol import predicates
+    from sedac.shallow import applied_terms
+    shows = [parse_formula(t) for t in ("blue(cats)", "cat(tom)", "! [X] : (even_number(X) => odd(X))",
+                                        "brown(negative)", "teacher(james)")]
+    preds = {p for f in shows for p, _ in predicates(f)}
+    v = program_vocabulary(preds, {"cats", "tom", "negative", "james"}, None,
+                           applied=applied_terms(shows))
+    assert rewrite_formula(parse_formula("blue(cats)"), v)[1] == ["R2"]     # `cat` is a class
     assert rewrite_formula(parse_formula("blue(tom)"), v)[1] == []
     assert rewrite_formula(parse_formula("! [X] : (even(X) => loud(X))"), v)[0] == \
-        parse_formula("! [X] : (even_number(X) => loud(X))")
-    assert rewrite_formula(parse_formula("brown(negative)"), v)[1] == ["R4"]
+        parse_formula("! [X] : (even_number(X) => loud(X))")               # `even_number` is
+    assert rewrite_formula(parse_formula("brown(negative)"), v)[1] == []    # no `negative_number`
+    assert rewrite_formula(parse_formula("teacher(james)"), v)[1] == []     # `jame` is no class
+    # what only general knowledge reads so is a guess: the guessing vocabulary, for suggestions
+    g = program_vocabulary({"dogs", "blue", "teacher"}, {"dogs", "james", "negative"}, None,
+                           guess=True)
+    assert rewrite_formula(parse_formula("blue(dogs)"), g)[1] == ["R2"]
+    assert rewrite_formula(parse_formula("brown(negative)"), g)[1] == ["R4"]
+    assert rewrite_formula(parse_formula("teacher(james)"), g)[1] == []
 
 
 def test_r10_without_text_reads_the_common_builtin_names():

@@ -13,7 +13,7 @@ def sedac_cli(*args, cwd):
                           cwd=cwd, timeout=120)
 
 
-PROGRAM = ("cat(tom).\nmammal(X) :- cats(X).   % noqa: R5\nmammal(X) :- dogs(X).\n"
+PROGRAM = ("cat(tom). dog(rex).\nmammal(X) :- cats(X).   % noqa: R5\nmammal(X) :- dogs(X).\n"
            "fish(X) :- cat(X). % noqa\n:- dynamic dogs/1.\n?- mammal(tom).\n")
 
 

@@ -13,17 +13,26 @@
 :- module(sedac_nl, [parse_sentence/3, set_lexicon/3, set_relations/2, parse_all/2]).
 
 :- dynamic lex_noun/3, lex_adj/1, lex_name/1, lex_entity/2, lex_verb/3.
+% The same words keyed by their first word, so that looking a noun or an entity up in the
+% input is one indexed call, not a scan of the lexicon: parsing stays linear in the text.
+:- dynamic lex_sg/3, lex_pl/3, lex_ent/3.
 
 set_lexicon(Nouns, Adjs, Names) :-
     retractall(lex_noun(_, _, _)), retractall(lex_adj(_)), retractall(lex_name(_)),
-    forall(member(n(S, P, Sym), Nouns), assertz(lex_noun(S, P, Sym))),
+    retractall(lex_sg(_, _, _)), retractall(lex_pl(_, _, _)),
+    forall(member(n(S, P, Sym), Nouns),
+           ( assertz(lex_noun(S, P, Sym)),
+             ( S = [S1|Ss] -> assertz(lex_sg(S1, Ss, Sym)) ; true ),
+             ( P = [P1|Ps] -> assertz(lex_pl(P1, Ps, Sym)) ; true ) )),
     forall(member(A, Adjs), assertz(lex_adj(A))),
     forall(member(N, Names), assertz(lex_name(N))).
 
 % The ProofWriter lexicon: entities written with several words, and verbs.
 set_relations(Entities, Verbs) :-
-    retractall(lex_entity(_, _)), retractall(lex_verb(_, _, _)),
-    forall(member(e(Ws, Sym), Entities), assertz(lex_entity(Ws, Sym))),
+    retractall(lex_entity(_, _)), retractall(lex_verb(_, _, _)), retractall(lex_ent(_, _, _)),
+    forall(member(e(Ws, Sym), Entities),
+           ( assertz(lex_entity(Ws, Sym)),
+             ( Ws = [W1|Wr] -> assertz(lex_ent(W1, Wr, Sym)) ; true ) )),
     forall(member(v(T, B, Sym), Verbs), assertz(lex_verb(T, B, Sym))).
 
 parse_sentence(Words, Kind, Tptp) :-
@@ -103,7 +112,7 @@ adjectives_more([]) --> [].
 adjectives_more([A|As]) --> adjective(A), adjectives_more(As).
 adjectives_more([A|As]) --> [and], adjective(A), adjectives_more(As).
 
-entity(Sym) --> { lex_entity(Ws, Sym) }, Ws.
+entity(Sym) --> [W], { lex_ent(W, Ws, Sym) }, Ws.
 entity(C) --> name(C).
 
 quantifier --> [every].
@@ -124,8 +133,8 @@ positive_pl(A) --> adjective(A).
 article --> [a].
 article --> [an].
 
-noun_sg(Sym) --> { lex_noun(Ws, _, Sym) }, Ws.
-noun_pl(Sym) --> { lex_noun(_, Ws, Sym) }, Ws.
+noun_sg(Sym) --> [W], { lex_sg(W, Ws, Sym) }, Ws.
+noun_pl(Sym) --> [W], { lex_pl(W, Ws, Sym) }, Ws.
 adjective(A) --> [A], { lex_adj(A) }.
 name(C) --> [C], { lex_name(C) }.
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..codes import CODES
+from ..codes import CODES, LIMIT_NOTES
 
 
 _STYLE = {"path": "1", "code": "1;31", "fixable": "32", "gutter": "34", "caret": "1;31"}
@@ -64,6 +64,8 @@ def render(reports, show_statistics: bool = False, unsafe_fixes: bool = False,
         for u in getattr(r, "undecided", ()):
             out.append(f"{r.path}:{u['line']}:{u['column']}: note: unknown to sedac: {u['question']} "
                        f"(the prover said {u['status']})")
+        for what, n in getattr(r, "limits", {}).items():
+            out.append(f"{r.path}:1:1: note: {LIMIT_NOTES.get(what, 'L000')} {_limit_text(what, n)}")
         if r.answer is not None:
             a = r.answer
             lines = a.get("evidence", {}).get("lines") or []
@@ -91,7 +93,16 @@ def render(reports, show_statistics: bool = False, unsafe_fixes: bool = False,
         for (code, cat), n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])):
             fix = CODES[code].fix if code in CODES else ""
             out.append(f"{n:5d}  {code:5s} {cat:17s} {fix}")
-    if total == 0:
+    unread = sum(len(r.truth.unparsed) for r in reports if getattr(r, "truth", None) is not None)
+    limited = sum(1 for r in reports if getattr(r, "limits", None))
+    if total == 0 and (unread or limited):
+        # never "All checks passed!" over sentences sedac did not read, or answers it cut short
+        said = ([f"{unread} sentence{'s' if unread != 1 else ''} of the text not understood"]
+                if unread else []) + ([f"limits hit on {limited} file{'s' if limited != 1 else ''}"]
+                                      if limited else [])
+        out.append(f"No diagnostics in what sedac read, but it did not check everything: "
+                   f"{'; '.join(said)} (see the notes).")
+    elif total == 0:
         out.append("All checks passed!")
     else:
         remaining = total - fixed
@@ -105,3 +116,15 @@ def render(reports, show_statistics: bool = False, unsafe_fixes: bool = False,
             out.append(f"{hidden} hidden fix{'es' if hidden != 1 else ''} can be enabled with the "
                        "`--unsafe-fixes` option (deep fixes the prover has shown the text entails).")
     return "\n".join(out) + "\n"
+
+
+def _limit_text(what: str, n: int) -> str:
+    if what == "grammar":
+        return (f"{n} sentence{'s' if n != 1 else ''} of the text not read: the grammar's "
+                "inference budget ran out on them (unknown to sedac, not evidence)")
+    if what == "closed_world":
+        return "the closed-world answer was cut by its inference budget (Timeout: no answer)"
+    if what == "prover":
+        return (f"{n} prover question{'s' if n != 1 else ''} left open by its limits "
+                "(unknown to sedac)")
+    return f"limit {what} hit {n} time(s)"

@@ -18,11 +18,19 @@ MAX_REWRITES = 20
 MAX_CONNECTIVE = 160   # candidates of one formula from the connective rules, at most
 
 
-def rewrite_formula(f: Formula, vocab: Vocabulary) -> tuple[Formula, list[str]]:
-    """Apply the rewrite rules to a fixed point: (the result, the codes that fired)."""
+# The rewrites that only align the program's names with the text's (R10 `num` for `number`,
+# R11 `the_bald_eagle` for `bald_eagle`): they say nothing new, so they need no evidence.
+ALIGNMENT = ("R10", "R11")
+
+
+def rewrite_formula(f: Formula, vocab: Vocabulary,
+                    only: tuple[str, ...] | None = None) -> tuple[Formula, list[str]]:
+    """Apply the rewrite rules (those of `only`, when given) to a fixed point: (the result,
+    the codes that fired)."""
     fired: list[str] = []
+    rules = [r for r in rewrite.RULES if only is None or r.code in only]
     for _ in range(MAX_REWRITES):
-        for r in rewrite.RULES:
+        for r in rules:
             g = r.apply(f, vocab)
             if g is not None:
                 f = g
@@ -107,5 +115,5 @@ def _strip_vars(l):
                                                for t in a.args))
 
 
-__all__ = ["BY_CODE", "DERIVE", "REGISTRY", "REWRITE", "Rule", "equivalence_key", "propose",
+__all__ = ["ALIGNMENT", "BY_CODE", "DERIVE", "REGISTRY", "REWRITE", "Rule", "equivalence_key", "propose",
            "rewrite_formula"]

@@ -1,19 +1,30 @@
 """Shallow rewrite rules R1-R11: the meaning is recoverable from the program alone.
 
 Each replaces a formula by the one the program evidently meant; none needs the
-problem text, so all are safe fixes.
+problem text. They are safe fixes only when the evidence is there (`sedac/shallow.py`):
+without a text the vocabulary they consult knows only what the program shows; with a text
+each result must be entailed by it. Otherwise they are display-only suggestions.
 """
 from __future__ import annotations
 
 from ..fol import predicates, Atom, Const, Formula, Top, map_atoms
-from .base import (REWRITE, bind, class_rule, implication, literal, parts, rename_in, rule)
+from .base import (REWRITE, bind, class_rule, implication, literal, make_literal, parts, rename_in,
+                   rule)
 
 
 @rule("R1", "proper-noun-predicate", REWRITE, "![X]: (p(X) => f)", "f with X bound to p",
       "p is a proper noun")
 def r1(f: Formula, vocab) -> Formula | None:
-    """Anti-pattern: a name used as a predicate, `swims(X) :- tom(X).` (or `∀x (Tom → Swims(x))`).
-    Best practice: say it of the individual, `swims(tom).`"""
+    """Anti-pattern: a name used as a predicate, `swims(X) :- tom(X).` (or `∀x (Tom → Swims(x))`),
+    or applied to a class, `polly(vumpus).` (Pyke's `Polly(Vumpus, True)` for "Polly is a
+    vumpus"). Best practice: say it of the individual, `swims(tom).`, `vumpus(polly).`"""
+    lit = literal(f)
+    if lit is not None and len(lit[1].args) == 1 and isinstance(lit[1].args[0], Const):
+        pos, atom = lit
+        c = atom.args[0].name
+        if vocab.is_name(atom.pred) and vocab.is_noun(c) and not vocab.is_name(c):
+            return make_literal(pos, Atom(c.lower(), (Const(atom.pred.lower()),)))
+        return None
     vs, body, head = parts(f)
     lit = literal(body)
     if lit is None or not lit[0] or not vocab.is_name(lit[1].pred):
