@@ -54,6 +54,7 @@ _ATX = re.compile(r"^#{1,6}\s+(.*?)\s*#*\s*$")
 _BOLD = re.compile(r"^(\*\*|__)([^*_()`$]+?)\1\s*(.*)$")
 _PLAIN = re.compile(r"^([A-Za-z][A-Za-z ]{0,40}?)\s*:\s*(.*)$")
 _BULLET = re.compile(r"(?:[-*+•>]\s+)+")
+_SPACED_BULLET = re.compile(r"^\s*[-*+•]\s+\S")
 _LABEL = re.compile(
     r"(?:\d{1,3}[.)]|\(\w{1,3}\)|\[\w{1,3}\]|[A-Z]{1,2}_?\{?\d{1,3}\}?\s*&?\s*[:.)]|[A-Z]\s*&?\s*:|"
     r"(?:premise|conclusion|statement|goal|query|hypothesis|conjecture|fact|rule|axiom|claim)"
@@ -349,7 +350,10 @@ def split(text: str, reader, limit: int | None = None) -> Layout:
             decided.append(ln)
             if kind != "ignored" and not clausal:   # a numbered or glossed formula all the same
                 lo, hi, gloss, label = candidate(s, ln.start)
-                if (lo, hi) != (ln.lo, ln.hi) and not reads(s.strip()) and reads(text[lo:hi]):
+                # (a bullet `- ` before a formula is layout, though ASCII's `-` is also a
+                # negation: a negation is written against its formula, `-P(x)`)
+                if (lo, hi) != (ln.lo, ln.hi) and (_SPACED_BULLET.match(s) or not reads(s.strip())) \
+                        and reads(text[lo:hi]):
                     ln.own, ln.lo, ln.hi, ln.gloss = False, lo, hi, gloss
                     ln.kind = label or kind
                     decided.append(ln)
