@@ -101,6 +101,8 @@ class Program:
     spelling: dict[str, str] = field(default_factory=dict)
     declared: set[tuple[str, int]] = field(default_factory=set)  # `:- dynamic p/1.` and the like
     names: set[tuple[str, int]] = field(default_factory=set)     # predicate names as written
+    # The representation the clauses were read under (`sedac.align.Reading`), None: as written
+    reading: Any = None
 
     @cached_property
     def index(self) -> LineIndex:

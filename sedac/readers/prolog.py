@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from lark import Transformer, v_args
 from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from ..fol import (FALSE, TRUE, And, Atom, Const, Eq, Exists, Forall, Formula, Implies, Not,
+from ..fol import (FALSE, TRUE, And, Atom, Const, Eq, Exists, Forall, Formula, Func, Implies, Not,
                    NotAClause, Or, Var, closure, conj, disj, exists, free_vars, implication_parts,
                    map_atoms, negate, predicates, subformulas, substitute, to_prolog)
 from ..grammar import lark_parser, max_nesting, swipl_builtins
@@ -169,9 +169,12 @@ def term_text(t) -> str:
 class _Reader:
     """Converts parsed terms to formulas, naming variables per clause."""
 
-    def __init__(self):
+    def __init__(self, terms: bool = False):
         self.vars: dict[str, Var] = {}
         self.fresh = 0
+        # `terms`: a compound argument (`neg(p(X))`, `has_property(X, not(blue))`) is read as a
+        # term, for `sedac.align` to read under a representation (else it is E003)
+        self.terms = terms
 
     def term(self, t):
         if isinstance(t, PVar):
@@ -191,6 +194,8 @@ class _Reader:
             raise Unreadable("knowledge", "K001",
                              f"arithmetic `{term_text(t)}` is background knowledge, "
                              "not a translation of the text")
+        if self.terms and t.name[:1].isalpha():
+            return Func(t.name, tuple(self.term(a) for a in t.args))
         raise Unreadable("other-syntax", "E003",
                          f"nested term `{term_text(t)}` as an argument: the logic has no "
                          "function symbols")
@@ -221,6 +226,8 @@ class _Reader:
             return Eq(self.term(args[0]), self.term(args[1]))
         if name in ("\\=", "\\==") and len(args) == 2:
             return Not(Eq(self.term(args[0]), self.term(args[1])))
+        if self.terms and name == "-" and len(args) == 1 and isinstance(args[0], PComp):
+            return Atom("-", (self.term(args[0]),))     # `-p(X)`: a negation as data
         if name in ARITHMETIC:
             raise Unreadable("knowledge", "K001",
                              f"arithmetic `{term_text(t)}` is background knowledge, "
@@ -578,7 +585,7 @@ class PrologReader(Reader):
             formula = None
             if goal is not None:
                 try:
-                    g = _Reader().goal(goal)
+                    g = _Reader(terms=True).goal(goal)
                     formula = exists(sorted(free_vars(g), key=lambda v: v.name), g)
                 except Unreadable:
                     formula = None
@@ -589,9 +596,16 @@ class PrologReader(Reader):
         try:
             kind, formula = r.clause(parsed)
         except Unreadable as u:
+            terms = _with_terms(parsed) if u.code in ("E003", "K001") else None
             prog.diagnostics.append(Diagnostic(
                 u.code, u.category, f"{u.message}; clause ignored", span,
-                fix=_comment_out(raw, span)))
+                fix=_comment_out(raw, span), clause=len(prog.clauses) if terms else None))
+            if terms is None:
+                return
+            # kept with its terms: `sedac.align` reads it under the program's representation,
+            # or leaves it out (and the E003 stands)
+            kind, formula = terms
+            prog.clauses.append(Clause(span, raw, formula, kind, body, note="terms"))
             return
         if kind in ("directive", "query"):
             risky = _risky_goals(parsed)
@@ -1032,6 +1046,15 @@ def _wrapper(t, vocab):
     if said == "-" and sign in "+-":
         sign = "-" if sign == "+" else "+"
     return sign, goal
+
+
+def _with_terms(parsed):
+    """(kind, formula) of a clause read with its compound arguments as terms, or None."""
+    try:
+        kind, formula = _Reader(terms=True).clause(parsed)
+    except Unreadable:
+        return None
+    return None if kind == "directive" else (kind, formula)
 
 
 def _risky_goals(t) -> list[str]:

@@ -1,0 +1,692 @@
+"""Readings: a program's representation read into the plain formulas it means.
+
+A model may say "every cat is a mammal" as `mammal(X) :- cat(X).`, or with the classes and
+properties as arguments (`is_a(X, mammal) :- is_a(X, cat).`, `has_property(X, furry)`,
+`holds(furry, X)`, `prop(X, furry, true)`, `fact(tom, is_a, cat)`, `triple(S, R, O)`,
+`rel(chases, X, Y)`), with negation as data (`neg(p(X))`, `false(p(X))`, `-p(X)`,
+`has_property(X, not(blue))`, `lacks`, `not_holds/2`), and with the question behind a
+wrapper (`truth(p(a), V)`, `answer(a, p, V)`). A *reading* maps such a program's signature
+onto the ground truth's: which argument positions of which predicates hold the text's
+class and property words (`word`), relations (`link`), literals (`lit`) or truth values
+(`value`); and the polarity of each channel (`lacks` says not).
+
+Decided by the data, not by names: a position is a word position when its constants are
+the text's predicate words (without a text: the program's own unary predicates), and roles
+spread along the variables of the program's rules (`holds(X, P) :- has_property(X, P)`).
+The polarity of a channel is the one under which the text entails most of the clauses that
+use it (the prover decides; the name is only the prior and the tie-break), and the reading
+is kept only when the text entails at least as many clauses under it as as written. Rules
+whose word or literal position is a variable (`kind_of(X, C) :- is_a(X, D), kind_of(D, C).`,
+a meta-interpreter's `truth(Q, true) :- provable(Q).`) are the representation's own
+machinery: under the reading, inheritance is first-order consequence, so they are absorbed.
+
+A reading has an inverse (`to_program`): a fix is written in the program's representation
+(`cat(X)` back to `is_a(X, cat)`, `¬luminous(X)` to `neg(luminous(X))`).
+
+Pure: a `Program` (and a `Truth`, a prover `Session`) in, a new `Program` out.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+
+from .fol import (And, Atom, Const, Exists, Forall, Formula, Func, Iff, Implies, Not, Or, Top,
+                  Var, Xor, constants, negate, predicates, subformulas)
+
+TRUE_VALUES = frozenset({"true", "yes", "t", "1"})
+FALSE_VALUES = frozenset({"false", "no", "f", "0"})
+OPEN_VALUES = frozenset({"unknown", "uncertain", "undetermined", "maybe", "undefined"})
+VALUES = TRUE_VALUES | FALSE_VALUES | OPEN_VALUES
+# Classes that every individual of these problems belongs to: a program's typing facts
+# (`is_a(charlie, thing)`), read as saying nothing, when the text has no such word.
+UNIVERSAL = frozenset({"thing", "things", "entity", "object", "individual", "animal", "person",
+                       "people", "someone", "something", "agent", "item", "creature", "being"})
+# The prior only: a name that says "not" (`neg`, `lacks`, `not_holds`, `-`).
+_NEGATIVE_NAME = re.compile(
+    r"(^|_)(not|neg|non|no|false|lacks?|lacking|never|isnt|negated|negative|without)(_|$)|"
+    r"^(not|neg|non|lacks)[A-Z_]|^(-|\\\+)$|^(neg|not|lacks)\w+$")
+SEP = "§"
+
+
+def norm(name: str) -> str:
+    """A name as the text's vocabulary spells it: `'Bald Eagle'` -> `bald_eagle`."""
+    w = re.sub(r"[\s-]+", "_", name.strip().lower())
+    return re.sub(r"^(the|a|an)_", "", w)
+
+
+def negative_name(name: str) -> bool:
+    return bool(_NEGATIVE_NAME.search(name))
+
+
+@dataclass(frozen=True)
+class Shape:
+    """Where a representation predicate keeps what: `kind` is `word` (a class or property
+    at `word`, of the individual at `subject`), `triple` (the relation at `link` between
+    `subject` and `word`, or membership when the link is not a relation of the text) or
+    `lit` (a literal as the argument at `word`); `values` are truth-value positions."""
+
+    pred: str
+    arity: int
+    kind: str
+    word: int
+    subject: int | None = None
+    link: int | None = None
+    values: tuple[int, ...] = ()
+
+    def describe(self) -> str:
+        slots = ["_"] * self.arity
+        slots[self.word] = {"word": "Class", "triple": "Object", "lit": "Literal"}[self.kind]
+        if self.subject is not None:
+            slots[self.subject] = "X"
+        if self.link is not None:
+            slots[self.link] = "Relation"
+        for v in self.values:
+            slots[v] = "Value"
+        return f"{self.pred}({', '.join(slots)})"
+
+
+@dataclass
+class Reading:
+    """The representation a program was read under, and why."""
+
+    shapes: dict = field(default_factory=dict)        # (pred, arity) -> Shape
+    signs: dict = field(default_factory=dict)         # channel -> +1 | -1
+    templates: dict = field(default_factory=dict)     # (sign, arity, word|None) -> Atom
+    class_facts: dict = field(default_factory=dict)   # sign -> Atom with SEP§S, SEP§W
+    why: list = field(default_factory=list)
+    scores: dict = field(default_factory=dict)
+    absorbed: list = field(default_factory=list)      # lines of the representation's own rules
+    read_lines: list = field(default_factory=list)
+
+    def to_json(self) -> dict:
+        return {"shapes": sorted(s.describe() for s in self.shapes.values()),
+                "polarity": {"/".join(str(p) for p in ch if p != ""): "+" if s > 0 else "-"
+                             for ch, s in sorted(self.signs.items())},
+                "absorbed_lines": self.absorbed, "read_lines": self.read_lines,
+                "scores": self.scores, "why": self.why}
+
+    def describe(self) -> str:
+        shapes = ", ".join(sorted(s.describe() for s in self.shapes.values()))
+        neg = [("/".join(str(p) for p in ch if p != "")) for ch, s in sorted(self.signs.items())
+               if s < 0]
+        out = f"read as a representation: {shapes}"
+        if neg:
+            out += f"; negative: {', '.join(neg)}"
+        if self.scores:
+            out += (f"; the text entails {self.scores.get('reading')} clauses under it, "
+                    f"{self.scores.get('as_written')} as written")
+        if self.absorbed:
+            out += f"; lines {', '.join(map(str, self.absorbed))} are its own inference rules"
+        return out
+
+
+class _Meta(Exception):
+    """The atom's word or literal is a variable: the representation's own machinery."""
+
+
+class _Fail(Exception):
+    """The atom has no reading (a term that is no word nor literal)."""
+
+
+# ------------------------------------------------------------------ the words
+
+@dataclass
+class Words:
+    unary: set
+    binary: set
+    names: set
+    preds: set           # the predicates of the program as written, plain (no terms)
+    from_text: bool
+
+
+def _words(program, truth) -> Words:
+    forms = [c.formula for c in program.clauses if c.formula is not None]
+    plain = {pa for f in forms for pa in predicates(f)}
+    if truth is not None:
+        tf = truth.axioms + ([truth.question] if truth.question is not None else [])
+        ps = {pa for f in tf for pa in predicates(f)}
+        return Words({p for p, n in ps if n == 1}, {p for p, n in ps if n == 2},
+                     {norm(c.name) for f in tf for c in constants(f)}, plain, True)
+    return Words({p for p, n in plain if n == 1}, {p for p, n in plain if n == 2}, set(),
+                 plain, False)
+
+
+def _atoms(f: Formula):
+    for g in subformulas(f):
+        if isinstance(g, Atom):
+            yield g
+
+
+def _is_literal_term(t, w: Words) -> bool:
+    if not isinstance(t, Func):
+        return False
+    if len(t.args) == 1 and negative_name(t.name) and isinstance(t.args[0], (Func, Var)):
+        return isinstance(t.args[0], Var) or _is_literal_term(t.args[0], w)
+    return norm(t.name) in w.unary | w.binary or (t.name, len(t.args)) in w.preds
+
+
+def _is_word(t, w: Words) -> bool:
+    if isinstance(t, Const):
+        n = norm(t.name)
+        return n in w.unary and n not in w.names
+    if isinstance(t, Func) and len(t.args) == 1 and negative_name(t.name):
+        return _is_word(t.args[0], w)
+    return False
+
+
+# ------------------------------------------------------------------ the roles
+
+def _roles(program, w: Words) -> dict:
+    """(pred, arity) -> {position: role}, from the data and along the rules' variables."""
+    occ: dict = {}
+    var_at: list = []
+    text_preds = w.unary | w.binary
+    for c in program.clauses:
+        if c.formula is None:
+            continue
+        here: dict = {}
+        for a in _atoms(c.formula):
+            key = (a.pred, len(a.args))
+            if a.pred in text_preds and not any(isinstance(t, Func) for t in a.args):
+                continue
+            for i, t in enumerate(a.args):
+                occ.setdefault(key, {}).setdefault(i, []).append(t)
+                for v in _vars_in(t):
+                    here.setdefault(v, []).append((key, i, isinstance(t, Func)))
+        var_at.append(here)
+    roles: dict = {}
+    for key, positions in occ.items():
+        r = {}
+        for i, ts in positions.items():
+            consts = {norm(t.name) for t in ts if isinstance(t, Const)}
+            if any(_is_literal_term(t, w) for t in ts):
+                r[i] = "lit"
+            elif any(_is_word(t, w) for t in ts):
+                r[i] = "word"
+            elif consts and consts <= VALUES:
+                r[i] = "value"
+            elif consts & w.binary:
+                r[i] = "rel"
+        roles[key] = r
+    if not w.from_text:
+        for key, i in _inheritance(program, w):
+            roles.setdefault(key, {}).setdefault(i, "word")
+    for _ in range(6):              # spread along shared variables, to a fixpoint
+        changed = False
+        for here in var_at:
+            for v, places in here.items():
+                known = {roles.get(k, {}).get(i) for k, i, inside in places if not inside} - {None}
+                known &= {"word", "lit", "rel"}
+                if len(known) != 1:
+                    continue
+                role = known.pop()
+                for k, i, inside in places:
+                    if inside or k not in roles or i in roles[k]:
+                        continue
+                    roles[k][i] = role
+                    changed = True
+        if not changed:
+            break
+    return roles
+
+
+def _inheritance(program, w: Words):
+    """Without a text: positions that rules use as classes, `p(X, c1) :- p(X, c2)` (the same
+    individual, another constant at the position): (key, position) pairs."""
+    found = set()
+    for c in program.clauses:
+        f = c.formula
+        if c.kind != "statement" or f is None:
+            continue
+        body = f.body if isinstance(f, Forall) else f
+        if not isinstance(body, Implies) or not isinstance(body.right, Atom):
+            continue
+        head = body.right
+        if head.pred in w.unary or len(head.args) < 2:
+            continue
+        for b in _atoms(body.left):
+            if len(b.args) != len(head.args) or b.pred in w.unary:
+                continue
+            for i, (x, y) in enumerate(zip(head.args, b.args)):
+                if isinstance(x, Const) and isinstance(y, Const) and x != y and any(
+                        isinstance(u, Var) and u == v for j, (u, v) in
+                        enumerate(zip(head.args, b.args)) if j != i):
+                    found.add(((head.pred, len(head.args)), i))
+                    found.add(((b.pred, len(b.args)), i))
+    return found
+
+
+def _vars_in(t):
+    if isinstance(t, Var):
+        yield t
+    elif isinstance(t, Func):
+        for a in t.args:
+            yield from _vars_in(a)
+
+
+def _shapes(roles: dict, program, w: Words) -> dict:
+    consts_at: dict = {}
+    for c in program.clauses:
+        if c.formula is None:
+            continue
+        for a in _atoms(c.formula):
+            for i, t in enumerate(a.args):
+                if isinstance(t, Const):
+                    consts_at.setdefault((a.pred, len(a.args), i), set()).add(norm(t.name))
+    out = {}
+    for (pred, n), r in roles.items():
+        if pred in w.unary | w.binary:
+            continue
+        lits = [i for i, role in sorted(r.items()) if role == "lit"]
+        words = [i for i, role in sorted(r.items()) if role == "word"]
+        rels = [i for i, role in sorted(r.items()) if role == "rel"]
+        values = tuple(i for i, role in sorted(r.items()) if role == "value")
+        if lits:
+            out[(pred, n)] = Shape(pred, n, "lit", lits[0],
+                                   values=tuple(i for i in range(n) if i != lits[0]))
+            continue
+        if words:
+            k = words[-1]
+            rest = [i for i in range(n) if i != k and i not in values]
+            if len(rest) == 1:
+                out[(pred, n)] = Shape(pred, n, "word", k, subject=rest[0], values=values)
+            elif len(rest) == 2 and n == 3:
+                # the link: the position whose constants are neither the text's words nor names
+                cand = [i for i in rest if not (consts_at.get((pred, n, i), set())
+                                                & (w.names | w.unary))]
+                link = rels[0] if rels else cand[-1] if cand else rest[1]
+                subj = next(i for i in rest if i != link)
+                out[(pred, n)] = Shape(pred, n, "triple", k, subject=subj, link=link,
+                                       values=values)
+            continue
+        if rels and n == 3:
+            r0 = rels[0]
+            s, o = [i for i in range(n) if i != r0]
+            out[(pred, n)] = Shape(pred, n, "triple", o, subject=s, link=r0)
+    return out
+
+
+# ------------------------------------------------------------------ reading
+
+class _Reader:
+    def __init__(self, shapes, signs, w: Words):
+        self.shapes, self.signs, self.w = shapes, signs, w
+        self.channels: set = set()
+        self.uses: list = []          # (sign, arity, word, template or None: plain)
+        self.class_facts: dict = {}
+        self.recording = False
+
+    def sign(self, ch) -> int:
+        self.channels.add(ch)
+        return self.signs.get(ch, -1 if negative_name(ch[2] or ch[0]) else 1)
+
+    def literal(self, t) -> Formula:
+        """A literal written as a term: `p(a)`, `neg(p(a))`."""
+        if isinstance(t, Var):
+            raise _Meta()
+        if not isinstance(t, Func):
+            raise _Fail()
+        if len(t.args) == 1 and negative_name(t.name) and isinstance(t.args[0], (Func, Var)) \
+                and (t.name, 1) not in self.w.preds:
+            return negate(self.literal(t.args[0]))
+        if any(isinstance(a, Func) for a in t.args):
+            raise _Fail()
+        shape = self.shapes.get((t.name, len(t.args)))
+        atom = Atom(norm(t.name) if norm(t.name) in self.w.unary | self.w.binary else t.name,
+                    t.args)
+        return self.atom(atom) if shape is not None else atom
+
+    def value_sign(self, a: Atom, shape: Shape) -> int:
+        s = 1
+        for i in shape.values:
+            t = a.args[i]
+            if isinstance(t, Const):
+                v = norm(t.name)
+                if v in FALSE_VALUES:
+                    s = -s
+                elif v in OPEN_VALUES:
+                    raise _Meta()
+                elif v not in TRUE_VALUES:
+                    raise _Fail()
+            elif isinstance(t, Func):
+                raise _Fail()
+        return s
+
+    def word(self, t) -> tuple[int, str]:
+        if isinstance(t, Var):
+            raise _Meta()
+        if isinstance(t, Const):
+            return 1, norm(t.name)
+        if isinstance(t, Func) and len(t.args) == 1 and negative_name(t.name):
+            s, word = self.word(t.args[0])
+            return -s, word
+        raise _Fail()
+
+    def atom(self, a: Atom):
+        """The reading of one atom: a formula, or ('class', subject word, sign, word) for a
+        statement about a class (`is_a(cat, mammal)`)."""
+        shape = self.shapes.get((a.pred, len(a.args)))
+        if shape is None:
+            if any(isinstance(t, Func) for t in a.args):
+                raise _Fail()
+            self._plain(a, 1)
+            return a
+        s = self.value_sign(a, shape) * self.sign((a.pred, len(a.args), ""))
+        if shape.kind == "lit":
+            lit = self.literal(a.args[shape.word])
+            self._template(a, shape, s, lit)
+            return lit if s > 0 else negate(lit)
+        subj = a.args[shape.subject]
+        if isinstance(subj, Func):
+            raise _Fail()
+        if shape.kind == "triple":
+            link = a.args[shape.link]
+            if isinstance(link, Var):
+                raise _Meta()
+            if not isinstance(link, Const):
+                raise _Fail()
+            obj = a.args[shape.word]
+            if norm(link.name) in self.w.binary or (not self.w.from_text and
+                                                    (link.name, 2) in self.w.preds):
+                if not isinstance(obj, (Const, Var)):
+                    raise _Fail()
+                lit = Atom(norm(link.name), (subj, obj))
+                self._template(a, shape, s, lit)
+                return lit if s > 0 else Not(lit)
+            s *= self.sign((a.pred, len(a.args), link.name))
+        ws, word = self.word(a.args[shape.word])
+        s *= ws
+        if word in UNIVERSAL and word not in self.w.unary:
+            return Top()
+        if isinstance(subj, Const) and norm(subj.name) in self.w.unary \
+                and norm(subj.name) not in self.w.names:
+            if self.recording:
+                self.class_facts.setdefault(s, _placeholder(a, shape))
+            return ("class", norm(subj.name), s, word)
+        lit = Atom(word, (subj,))
+        self._template(a, shape, s, lit)
+        return lit if s > 0 else Not(lit)
+
+    def _template(self, a: Atom, shape: Shape, s: int, lit: Formula):
+        if not self.recording:
+            return
+        if isinstance(lit, Not):
+            lit, s = lit.arg, -s
+        if isinstance(lit, Atom):
+            self.uses.append((s, len(lit.args), lit.pred, _placeholder(a, shape)))
+
+    def _plain(self, a: Atom, s: int):
+        if self.recording and not any(isinstance(t, Func) for t in a.args):
+            self.uses.append((s, len(a.args), a.pred, None))
+
+    def templates(self) -> dict:
+        """(sign, arity, word) and (sign, arity, None) -> the most used way of saying it
+        (an Atom with placeholders; None: plainly)."""
+        from collections import Counter
+        by: dict = {}
+        for s, n, word, t in self.uses:
+            by.setdefault((s, n, word), Counter())[t] += 1
+            by.setdefault((s, n, None), Counter())[t] += 1
+        return {k: c.most_common(1)[0][0] for k, c in by.items()}
+
+    def formula(self, f: Formula) -> Formula:
+        if isinstance(f, Not) and isinstance(f.arg, Atom) and \
+                (f.arg.pred, len(f.arg.args)) not in self.shapes:
+            self._plain(f.arg, -1)
+            return f
+        if isinstance(f, Atom):
+            r = self.atom(f)
+            if isinstance(r, tuple):
+                raise _Fail()       # a class statement inside a rule: no reading
+            return r
+        if isinstance(f, Not):
+            return negate(self.formula(f.arg))
+        if isinstance(f, (And, Or)):
+            return type(f)(tuple(self.formula(g) for g in f.args))
+        if isinstance(f, (Implies, Iff, Xor)):
+            return type(f)(self.formula(f.left), self.formula(f.right))
+        if isinstance(f, (Forall, Exists)):
+            return type(f)(f.vars, self.formula(f.body))
+        return f
+
+    def clause(self, f: Formula) -> Formula:
+        body = f.body if isinstance(f, Forall) else f
+        if isinstance(body, Atom):
+            r = self.atom(body)
+            if isinstance(r, tuple):
+                _, sub, s, word = r
+                x = Var("X")
+                head = Atom(word, (x,))
+                return Forall((x,), Implies(Atom(sub, (x,)), head if s > 0 else Not(head)))
+        return _simplify(self.formula(f))
+
+
+def _placeholder(a: Atom, shape: Shape, subj: bool = False) -> Atom:
+    args = list(a.args)
+
+    def hole(t):   # the word itself, inside its `not(...)` if it has one
+        if isinstance(t, Func) and len(t.args) == 1 and negative_name(t.name):
+            return Func(t.name, (hole(t.args[0]),))
+        return Const(SEP + "W")
+    args[shape.word] = hole(args[shape.word])
+    if shape.subject is not None:
+        args[shape.subject] = Const(SEP + "S")
+    return Atom(a.pred, tuple(args))
+
+
+def _simplify(f: Formula) -> Formula:
+    """`⊤` conjuncts left by typing facts (`is_a(X, thing)`) dropped."""
+    if isinstance(f, And):
+        parts = tuple(_simplify(g) for g in f.args if not isinstance(g, Top))
+        return parts[0] if len(parts) == 1 else And(parts) if parts else Top()
+    if isinstance(f, Implies):
+        left, right = _simplify(f.left), _simplify(f.right)
+        return right if isinstance(left, Top) else Top() if isinstance(right, Top) else \
+            Implies(left, right)
+    if isinstance(f, Forall):
+        b = _simplify(f.body)
+        return b if isinstance(b, Top) else Forall(f.vars, b)
+    return f
+
+
+def _has_terms(f) -> bool:
+    return any(isinstance(t, Func) for a in _atoms(f) for t in a.args)
+
+
+def _read_all(program, shapes, signs, w):
+    """(per clause: ('plain'|'read'|'meta'|'fail', formula, channels), reader)."""
+    out = []
+    rd = _Reader(shapes, signs, w)
+    for c in program.clauses:
+        if c.formula is None:
+            out.append(("none", None, set()))
+            continue
+        rd.channels = set()
+        rd.recording = c.kind == "statement"
+        try:
+            g = rd.clause(c.formula)
+            status = "plain" if g == c.formula else "read"
+        except _Meta:
+            g, status = None, "meta"
+        except _Fail:
+            g, status = None, "fail"
+        out.append((status, g, set(rd.channels)))
+    return out, rd
+
+
+# ------------------------------------------------------------------ the decision
+
+def apply_reading(program, truth=None, session=None):
+    """The program read under the representation its data shows (see the module's doc);
+    the program itself when it is written plainly. The result's `reading` says which and
+    why (None: as written)."""
+    if program.lang != "prolog" and not any(c.formula is not None and _has_terms(c.formula)
+                                            for c in program.clauses):
+        return program
+    w = _words(program, truth)
+    shapes = _shapes(_roles(program, w), program, w)
+    if not shapes:
+        return _without_terms(program) if _any_terms(program) else program
+    signs: dict = {}
+    results, rd = _read_all(program, shapes, signs, w)
+    reading = Reading(shapes=shapes)
+    axioms = truth.axioms if truth is not None else None
+    if axioms is not None and session is not None:
+        channels = sorted({ch for st, _, chs in results if st == "read" for ch in chs})
+        for ch in channels:
+            prior = -1 if negative_name(ch[2] or ch[0]) else 1
+            counts = {}
+            for s in (prior, -prior):
+                trial, _ = _read_all(program, shapes, {**signs, ch: s}, w)
+                counts[s] = sum(1 for st, g, chs in trial if st == "read" and ch in chs
+                                and _entailed(session, axioms, g))
+            best = max((prior, -prior), key=lambda s: (counts[s], s == prior))
+            signs[ch] = best
+            if best != prior:
+                reading.why.append(f"`{'/'.join(x for x in ch if x)}` reads "
+                                   f"{'negatively' if best < 0 else 'positively'}: the text "
+                                   f"entails {counts[best]} of its clauses so, {counts[prior]} "
+                                   "the other way")
+        results, rd = _read_all(program, shapes, signs, w)
+        kinds = [c.kind for c in program.clauses]
+        read_ok = sum(1 for (st, g, _), k in zip(results, kinds)
+                      if k == "statement" and st in ("read", "plain") and _entailed(session, axioms, g))
+        plain_ok = sum(1 for c in program.clauses if c.kind == "statement" and c.formula
+                       is not None and not _has_terms(c.formula)
+                       and _entailed(session, axioms, c.formula))
+        reading.scores = {"reading": read_ok, "as_written": plain_ok}
+        if read_ok < plain_ok:
+            return _without_terms(program) if _any_terms(program) else program
+    else:
+        for st, _, chs in results:
+            for ch in chs:
+                signs.setdefault(ch, -1 if negative_name(ch[2] or ch[0]) else 1)
+    reading.signs = {ch: signs.get(ch, -1 if negative_name(ch[2] or ch[0]) else 1)
+                     for st, _, chs in results for ch in chs}
+    reading.templates, reading.class_facts = rd.templates(), rd.class_facts
+    reading.why.insert(0, "arguments that range over the "
+                       + ("text's" if w.from_text else "program's own")
+                       + " class and property words: "
+                       + ", ".join(sorted(s.describe() for s in shapes.values())))
+    return _rebuilt(program, results, reading)
+
+
+def _entailed(session, axioms, g) -> bool:
+    if g is None or isinstance(g, Top):
+        return False
+    return session.entails(axioms, g, evidence=False).holds
+
+
+def _any_terms(program) -> bool:
+    return any(c.formula is not None and _has_terms(c.formula) for c in program.clauses)
+
+
+def _without_terms(program):
+    """As written: the clauses with terms have no reading (their E003 stands)."""
+    clauses = [replace(c, formula=None) if c.formula is not None and _has_terms(c.formula)
+               else c for c in program.clauses]
+    return replace(program, clauses=clauses)
+
+
+def _rebuilt(program, results, reading: Reading):
+    clauses, cleared = [], set()
+    for i, (c, (st, g, _)) in enumerate(zip(program.clauses, results)):
+        if st in ("read", "plain"):
+            if st == "read":
+                reading.read_lines.append(c.span.line)
+            if isinstance(g, Top):
+                reading.absorbed.append(c.span.line)
+                clauses.append(replace(c, formula=None, note="absorbed"))
+                cleared.add(i)
+                continue
+            clauses.append(replace(c, formula=g) if st == "read" else c)
+            if c.note == "terms":
+                cleared.add(i)
+        elif st == "meta":
+            reading.absorbed.append(c.span.line)
+            clauses.append(replace(c, formula=None, note="absorbed"))
+            cleared.add(i)
+        elif st == "fail":
+            clauses.append(replace(c, formula=None))
+        else:
+            clauses.append(c)
+    diags = [d for d in program.diagnostics
+             if not (d.clause in cleared and d.code in ("E003", "K001", "E004"))]
+    return replace(program, clauses=clauses, diagnostics=diags, reading=reading)
+
+
+# ------------------------------------------------------------------ the inverse
+
+def to_program(f: Formula, program) -> Formula:
+    """`f` (plain formulas) in the program's representation: what a fix writes."""
+    reading = getattr(program, "reading", None) if program is not None else None
+    if reading is None or not reading.templates:
+        return f
+    body = f.body if isinstance(f, Forall) else f
+    if isinstance(body, Implies) and isinstance(body.left, Atom) and len(body.left.args) == 1 \
+            and isinstance(f, Forall) and len(f.vars) == 1:
+        head = body.right
+        s = -1 if isinstance(head, Not) else 1
+        h = head.arg if isinstance(head, Not) else head
+        t = reading.class_facts.get(s)
+        if t is not None and isinstance(h, Atom) and len(h.args) == 1 \
+                and body.left.args == h.args == f.vars:
+            return _fill(t, Const(body.left.pred), h.pred)
+    return _invert(f, reading)
+
+
+def _fill(t: Atom, subject, word: str, args=None) -> Atom:
+    def one(x):
+        if isinstance(x, Const) and x.name == SEP + "S":
+            return subject
+        if isinstance(x, Const) and x.name == SEP + "W":
+            return Const(word) if args is None else Func(word, args)
+        if isinstance(x, Func):
+            return Func(x.name, tuple(one(y) for y in x.args))
+        return x
+    return Atom(t.pred, tuple(one(x) for x in t.args))
+
+
+def _template(reading: Reading, s: int, a: Atom):
+    key = (s, len(a.args), a.pred)
+    return reading.templates[key] if key in reading.templates else \
+        reading.templates.get((s, len(a.args), None))
+
+
+def _literal(a: Atom, s: int, reading: Reading):
+    t = _template(reading, s, a)
+    if t is None:
+        return None
+    shape = reading.shapes.get((t.pred, len(t.args)))
+    if shape is None:
+        return None
+    if shape.kind == "lit":
+        lit = Func(a.pred, a.args)
+        return Atom(t.pred, tuple(lit if i == shape.word else x for i, x in enumerate(t.args)))
+    if shape.kind == "triple" and len(a.args) == 2:
+        args = list(t.args)
+        args[shape.subject], args[shape.word] = a.args
+        args[shape.link] = Const(a.pred)
+        return Atom(t.pred, tuple(args))
+    if len(a.args) != 1:
+        return None
+    return _fill(t, a.args[0], a.pred)
+
+
+def _invert(f: Formula, reading: Reading) -> Formula:
+    if isinstance(f, Atom):
+        return _literal(f, 1, reading) or f
+    if isinstance(f, Not) and isinstance(f.arg, Atom):
+        g = _literal(f.arg, -1, reading)
+        if g is not None:
+            return g
+        return Not(_invert(f.arg, reading))
+    if isinstance(f, Not):
+        return Not(_invert(f.arg, reading))
+    if isinstance(f, (And, Or)):
+        return type(f)(tuple(_invert(g, reading) for g in f.args))
+    if isinstance(f, (Implies, Iff, Xor)):
+        return type(f)(_invert(f.left, reading), _invert(f.right, reading))
+    if isinstance(f, (Forall, Exists)):
+        return type(f)(f.vars, _invert(f.body, reading))
+    return f
