@@ -54,6 +54,11 @@ def norm(name: str) -> str:
     return re.sub(r"^(the|a|an)_", "", w)
 
 
+def channel_name(ch) -> str:
+    """`prop/3`, or `fact/3 lacks` for a link constant of a triple."""
+    return f"{ch[0]}/{ch[1]}" + (f" {ch[2]}" if ch[2] else "")
+
+
 def negative_name(name: str) -> bool:
     return bool(_NEGATIVE_NAME.search(name))
 
@@ -100,14 +105,14 @@ class Reading:
 
     def to_json(self) -> dict:
         return {"shapes": sorted(s.describe() for s in self.shapes.values()),
-                "polarity": {"/".join(str(p) for p in ch if p != ""): "+" if s > 0 else "-"
+                "polarity": {channel_name(ch): "+" if s > 0 else "-"
                              for ch, s in sorted(self.signs.items())},
                 "absorbed_lines": self.absorbed, "read_lines": self.read_lines,
                 "scores": self.scores, "why": self.why}
 
     def describe(self) -> str:
         shapes = ", ".join(sorted(s.describe() for s in self.shapes.values()))
-        neg = [("/".join(str(p) for p in ch if p != "")) for ch, s in sorted(self.signs.items())
+        neg = [channel_name(ch) for ch, s in sorted(self.signs.items())
                if s < 0]
         out = f"read as a representation: {shapes}"
         if neg:
@@ -161,14 +166,14 @@ def _is_literal_term(t, w: Words) -> bool:
     if not isinstance(t, Func):
         return False
     if len(t.args) == 1 and negative_name(t.name) and isinstance(t.args[0], (Func, Var)):
-        return isinstance(t.args[0], Var) or _is_literal_term(t.args[0], w)
+        return _is_literal_term(t.args[0], w)
     return norm(t.name) in w.unary | w.binary or (t.name, len(t.args)) in w.preds
 
 
 def _is_word(t, w: Words) -> bool:
     if isinstance(t, Const):
         n = norm(t.name)
-        return n in w.unary and n not in w.names
+        return (n in w.unary or n in UNIVERSAL) and n not in w.names
     if isinstance(t, Func) and len(t.args) == 1 and negative_name(t.name):
         return _is_word(t.args[0], w)
     return False
@@ -201,6 +206,8 @@ def _roles(program, w: Words) -> dict:
             consts = {norm(t.name) for t in ts if isinstance(t, Const)}
             if any(_is_literal_term(t, w) for t in ts):
                 r[i] = "lit"
+            elif consts & w.names:
+                r[i] = "subject"        # individuals (and, in a hierarchy, classes) as subjects
             elif any(_is_word(t, w) for t in ts):
                 r[i] = "word"
             elif consts and consts <= VALUES:
@@ -216,7 +223,7 @@ def _roles(program, w: Words) -> dict:
         for here in var_at:
             for v, places in here.items():
                 known = {roles.get(k, {}).get(i) for k, i, inside in places if not inside} - {None}
-                known &= {"word", "lit", "rel"}
+                known &= {"word", "lit", "rel", "subject"}
                 if len(known) != 1:
                     continue
                 role = known.pop()
@@ -326,12 +333,13 @@ class _Reader:
             raise _Meta()
         if not isinstance(t, Func):
             raise _Fail()
-        if len(t.args) == 1 and negative_name(t.name) and isinstance(t.args[0], (Func, Var)) \
-                and (t.name, 1) not in self.w.preds:
+        shape = self.shapes.get((t.name, len(t.args)))
+        if shape is not None and shape.kind == "lit":      # `neg(p(a))` as a term
+            return self.atom(Atom(t.name, t.args))
+        if len(t.args) == 1 and negative_name(t.name) and isinstance(t.args[0], (Func, Var)):
             return negate(self.literal(t.args[0]))
         if any(isinstance(a, Func) for a in t.args):
             raise _Fail()
-        shape = self.shapes.get((t.name, len(t.args)))
         atom = Atom(norm(t.name) if norm(t.name) in self.w.unary | self.w.binary else t.name,
                     t.args)
         return self.atom(atom) if shape is not None else atom
@@ -365,6 +373,8 @@ class _Reader:
     def atom(self, a: Atom):
         """The reading of one atom: a formula, or ('class', subject word, sign, word) for a
         statement about a class (`is_a(cat, mammal)`)."""
+        if a.pred == "call" and a.args and isinstance(a.args[0], Var):
+            raise _Meta()           # Prolog's meta-call: the machinery of an interpreter
         shape = self.shapes.get((a.pred, len(a.args)))
         if shape is None:
             if any(isinstance(t, Func) for t in a.args):
@@ -458,7 +468,7 @@ class _Reader:
                 x = Var("X")
                 head = Atom(word, (x,))
                 return Forall((x,), Implies(Atom(sub, (x,)), head if s > 0 else Not(head)))
-        return _simplify(self.formula(f))
+        return _unused(_simplify(self.formula(f)))
 
 
 def _placeholder(a: Atom, shape: Shape, subj: bool = False) -> Atom:
@@ -486,6 +496,18 @@ def _simplify(f: Formula) -> Formula:
     if isinstance(f, Forall):
         b = _simplify(f.body)
         return b if isinstance(b, Top) else Forall(f.vars, b)
+    return f
+
+
+def _unused(f: Formula) -> Formula:
+    """Quantifiers of the variables the reading removed (`∃V big(fiona)` of
+    `truth(big(fiona), V)`) dropped."""
+    if isinstance(f, (Forall, Exists)):
+        from .fol import free_vars
+        body = _unused(f.body)
+        free = free_vars(body)
+        vs = tuple(v for v in f.vars if v in free)
+        return type(f)(vs, body) if vs else body
     return f
 
 
@@ -526,11 +548,12 @@ def apply_reading(program, truth=None, session=None):
     w = _words(program, truth)
     shapes = _shapes(_roles(program, w), program, w)
     if not shapes:
-        return _without_terms(program) if _any_terms(program) else program
+        return _without_terms(program)
     signs: dict = {}
     results, rd = _read_all(program, shapes, signs, w)
     reading = Reading(shapes=shapes)
     axioms = truth.axioms if truth is not None else None
+    kinds = [c.kind for c in program.clauses]
     if axioms is not None and session is not None:
         channels = sorted({ch for st, _, chs in results if st == "read" for ch in chs})
         for ch in channels:
@@ -538,17 +561,17 @@ def apply_reading(program, truth=None, session=None):
             counts = {}
             for s in (prior, -prior):
                 trial, _ = _read_all(program, shapes, {**signs, ch: s}, w)
-                counts[s] = sum(1 for st, g, chs in trial if st == "read" and ch in chs
+                counts[s] = sum(1 for (st, g, chs), k in zip(trial, kinds)
+                                if k == "statement" and st == "read" and ch in chs
                                 and _entailed(session, axioms, g))
             best = max((prior, -prior), key=lambda s: (counts[s], s == prior))
             signs[ch] = best
             if best != prior:
-                reading.why.append(f"`{'/'.join(x for x in ch if x)}` reads "
+                reading.why.append(f"`{channel_name(ch)}` reads "
                                    f"{'negatively' if best < 0 else 'positively'}: the text "
                                    f"entails {counts[best]} of its clauses so, {counts[prior]} "
                                    "the other way")
         results, rd = _read_all(program, shapes, signs, w)
-        kinds = [c.kind for c in program.clauses]
         read_ok = sum(1 for (st, g, _), k in zip(results, kinds)
                       if k == "statement" and st in ("read", "plain") and _entailed(session, axioms, g))
         plain_ok = sum(1 for c in program.clauses if c.kind == "statement" and c.formula
@@ -556,7 +579,7 @@ def apply_reading(program, truth=None, session=None):
                        and _entailed(session, axioms, c.formula))
         reading.scores = {"reading": read_ok, "as_written": plain_ok}
         if read_ok < plain_ok:
-            return _without_terms(program) if _any_terms(program) else program
+            return _without_terms(program)
     else:
         for st, _, chs in results:
             for ch in chs:
@@ -583,14 +606,23 @@ def _any_terms(program) -> bool:
 
 def _without_terms(program):
     """As written: the clauses with terms have no reading (their E003 stands)."""
-    clauses = [replace(c, formula=None) if c.formula is not None and _has_terms(c.formula)
-               else c for c in program.clauses]
+    if not any(c.note == "cut" or c.formula is not None and _has_terms(c.formula)
+               for c in program.clauses):
+        return program
+    clauses = [replace(c, formula=None) if c.formula is not None and (
+        _has_terms(c.formula) or c.note == "cut") else c for c in program.clauses]
     return replace(program, clauses=clauses)
 
 
 def _rebuilt(program, results, reading: Reading):
     clauses, cleared = [], set()
     for i, (c, (st, g, _)) in enumerate(zip(program.clauses, results)):
+        if c.kind == "wrapper" and st != "fail":
+            clauses.append(c)       # as written: it calls the program's own predicates
+            continue
+        if c.note == "cut" and st != "meta":
+            clauses.append(replace(c, formula=None))     # a cut has no reading; E004 stands
+            continue
         if st in ("read", "plain"):
             if st == "read":
                 reading.read_lines.append(c.span.line)

@@ -175,6 +175,7 @@ class _Reader:
         # `terms`: a compound argument (`neg(p(X))`, `has_property(X, not(blue))`) is read as a
         # term, for `sedac.align` to read under a representation (else it is E003)
         self.terms = terms
+        self.cut = False
 
     def term(self, t):
         if isinstance(t, PVar):
@@ -207,6 +208,9 @@ class _Reader:
             if t.name in ("fail", "false"):
                 return FALSE
             if t.name == "!":
+                if self.terms:      # seen, for `sedac.align` to tell the program's machinery
+                    self.cut = True
+                    return TRUE
                 raise Unreadable("other-syntax", "E004", "cut `!` has no logical reading")
             return Atom(t.name, ())
         if isinstance(t, PVar):
@@ -596,7 +600,8 @@ class PrologReader(Reader):
         try:
             kind, formula = r.clause(parsed)
         except Unreadable as u:
-            terms = _with_terms(parsed) if u.code in ("E003", "K001") else None
+            terms = _with_terms(parsed) if u.code in ("E003", "K001") or \
+                u.message.startswith("cut") else None
             prog.diagnostics.append(Diagnostic(
                 u.code, u.category, f"{u.message}; clause ignored", span,
                 fix=_comment_out(raw, span), clause=len(prog.clauses) if terms else None))
@@ -604,8 +609,9 @@ class PrologReader(Reader):
                 return
             # kept with its terms: `sedac.align` reads it under the program's representation,
             # or leaves it out (and the E003 stands)
-            kind, formula = terms
-            prog.clauses.append(Clause(span, raw, formula, kind, body, note="terms"))
+            kind, formula, cut = terms
+            prog.clauses.append(Clause(span, raw, formula, kind, body,
+                                       note="cut" if cut else "terms"))
             return
         if kind in ("directive", "query"):
             risky = _risky_goals(parsed)
@@ -1049,12 +1055,14 @@ def _wrapper(t, vocab):
 
 
 def _with_terms(parsed):
-    """(kind, formula) of a clause read with its compound arguments as terms, or None."""
+    """(kind, formula, whether it has a cut) of a clause read with its compound arguments as
+    terms (and its cuts as `true`), or None."""
+    r = _Reader(terms=True)
     try:
-        kind, formula = _Reader(terms=True).clause(parsed)
+        kind, formula = r.clause(parsed)
     except Unreadable:
         return None
-    return None if kind == "directive" else (kind, formula)
+    return None if kind == "directive" else (kind, formula, r.cut)
 
 
 def _risky_goals(t) -> list[str]:
