@@ -30,7 +30,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 
-from .fol import (And, Atom, Const, Exists, Forall, Formula, Func, Iff, Implies, Not, Or, Top,
+from .fol import (FALSE, And, Atom, Const, Exists, Forall, Formula, Func, Iff, Implies, Not, Or, Top,
                   Var, Xor, constants, negate, predicates, subformulas)
 
 TRUE_VALUES = frozenset({"true", "yes", "t", "1"})
@@ -156,6 +156,11 @@ def _words(program, truth) -> Words:
                  plain, False)
 
 
+def _f(c):
+    """A clause's formula, or the terms it was read with (see `Clause.terms`)."""
+    return c.formula if c.formula is not None else c.terms
+
+
 def _atoms(f: Formula):
     for g in subformulas(f):
         if isinstance(g, Atom):
@@ -187,10 +192,10 @@ def _roles(program, w: Words) -> dict:
     var_at: list = []
     text_preds = w.unary | w.binary
     for c in program.clauses:
-        if c.formula is None:
+        if _f(c) is None:
             continue
         here: dict = {}
-        for a in _atoms(c.formula):
+        for a in _atoms(_f(c)):
             key = (a.pred, len(a.args))
             if a.pred in text_preds and not any(isinstance(t, Func) for t in a.args):
                 continue
@@ -242,7 +247,7 @@ def _inheritance(program, w: Words):
     individual, another constant at the position): (key, position) pairs."""
     found = set()
     for c in program.clauses:
-        f = c.formula
+        f = _f(c)
         if c.kind != "statement" or f is None:
             continue
         body = f.body if isinstance(f, Forall) else f
@@ -254,12 +259,15 @@ def _inheritance(program, w: Words):
         for b in _atoms(body.left):
             if len(b.args) != len(head.args) or b.pred in w.unary:
                 continue
-            for i, (x, y) in enumerate(zip(head.args, b.args)):
-                if isinstance(x, Const) and isinstance(y, Const) and x != y and any(
-                        isinstance(u, Var) and u == v for j, (u, v) in
-                        enumerate(zip(head.args, b.args)) if j != i):
-                    found.add(((head.pred, len(head.args)), i))
-                    found.add(((b.pred, len(b.args)), i))
+            differ = [i for i, (x, y) in enumerate(zip(head.args, b.args)) if x != y]
+            if len(differ) != 1:
+                continue
+            i = differ[0]
+            same = [x for j, x in enumerate(head.args) if j != i]
+            if isinstance(head.args[i], Const) and isinstance(b.args[i], Const) and \
+                    all(isinstance(x, Var) for x in same):
+                found.add(((head.pred, len(head.args)), i))
+                found.add(((b.pred, len(b.args)), i))
     return found
 
 
@@ -274,9 +282,9 @@ def _vars_in(t):
 def _shapes(roles: dict, program, w: Words) -> dict:
     consts_at: dict = {}
     for c in program.clauses:
-        if c.formula is None:
+        if _f(c) is None:
             continue
-        for a in _atoms(c.formula):
+        for a in _atoms(_f(c)):
             for i, t in enumerate(a.args):
                 if isinstance(t, Const):
                     consts_at.setdefault((a.pred, len(a.args), i), set()).add(norm(t.name))
@@ -520,13 +528,13 @@ def _read_all(program, shapes, signs, w):
     out = []
     rd = _Reader(shapes, signs, w)
     for c in program.clauses:
-        if c.formula is None:
+        if _f(c) is None:
             out.append(("none", None, set()))
             continue
         rd.channels = set()
         rd.recording = c.kind == "statement"
         try:
-            g = rd.clause(c.formula)
+            g = rd.clause(_f(c))
             status = "plain" if g == c.formula else "read"
         except _Meta:
             g, status = None, "meta"
@@ -542,13 +550,12 @@ def apply_reading(program, truth=None, session=None):
     """The program read under the representation its data shows (see the module's doc);
     the program itself when it is written plainly. The result's `reading` says which and
     why (None: as written)."""
-    if program.lang != "prolog" and not any(c.formula is not None and _has_terms(c.formula)
-                                            for c in program.clauses):
+    if program.lang != "prolog":
         return program
     w = _words(program, truth)
     shapes = _shapes(_roles(program, w), program, w)
     if not shapes:
-        return _without_terms(program)
+        return program
     signs: dict = {}
     results, rd = _read_all(program, shapes, signs, w)
     reading = Reading(shapes=shapes)
@@ -579,11 +586,16 @@ def apply_reading(program, truth=None, session=None):
                        and _entailed(session, axioms, c.formula))
         reading.scores = {"reading": read_ok, "as_written": plain_ok}
         if read_ok < plain_ok:
-            return _without_terms(program)
-    else:
-        for st, _, chs in results:
-            for ch in chs:
-                signs.setdefault(ch, -1 if negative_name(ch[2] or ch[0]) else 1)
+            return program
+    elif session is not None:
+        # without a text: read consistently, or as written
+        read = [g for (st, g, _), k in zip(results, kinds) if k == "statement"
+                and st in ("read", "plain") and g is not None]
+        plain = [c.formula for c in program.clauses if c.kind == "statement"
+                 and c.formula is not None]
+        if session.entails(read, FALSE, evidence=False).holds and \
+                not session.entails(plain, FALSE, evidence=False).holds:
+            return program
     reading.signs = {ch: signs.get(ch, -1 if negative_name(ch[2] or ch[0]) else 1)
                      for st, _, chs in results for ch in chs}
     reading.templates, reading.class_facts = rd.templates(), rd.class_facts
@@ -600,28 +612,13 @@ def _entailed(session, axioms, g) -> bool:
     return session.entails(axioms, g, evidence=False).holds
 
 
-def _any_terms(program) -> bool:
-    return any(c.formula is not None and _has_terms(c.formula) for c in program.clauses)
-
-
-def _without_terms(program):
-    """As written: the clauses with terms have no reading (their E003 stands)."""
-    if not any(c.note == "cut" or c.formula is not None and _has_terms(c.formula)
-               for c in program.clauses):
-        return program
-    clauses = [replace(c, formula=None) if c.formula is not None and (
-        _has_terms(c.formula) or c.note == "cut") else c for c in program.clauses]
-    return replace(program, clauses=clauses)
-
-
 def _rebuilt(program, results, reading: Reading):
     clauses, cleared = [], set()
     for i, (c, (st, g, _)) in enumerate(zip(program.clauses, results)):
-        if c.kind == "wrapper" and st != "fail":
-            clauses.append(c)       # as written: it calls the program's own predicates
-            continue
-        if c.note == "cut" and st != "meta":
-            clauses.append(replace(c, formula=None))     # a cut has no reading; E004 stands
+        if c.kind == "wrapper" or c.note == "cut" and st != "meta":
+            # a wrapper as written (it calls the program's own predicates); a cut has no
+            # reading (its E004 stands)
+            clauses.append(c)
             continue
         if st in ("read", "plain"):
             if st == "read":
@@ -631,15 +628,13 @@ def _rebuilt(program, results, reading: Reading):
                 clauses.append(replace(c, formula=None, note="absorbed"))
                 cleared.add(i)
                 continue
-            clauses.append(replace(c, formula=g) if st == "read" else c)
+            clauses.append(replace(c, formula=g, terms=None) if st == "read" else c)
             if c.note == "terms":
                 cleared.add(i)
         elif st == "meta":
             reading.absorbed.append(c.span.line)
             clauses.append(replace(c, formula=None, note="absorbed"))
             cleared.add(i)
-        elif st == "fail":
-            clauses.append(replace(c, formula=None))
         else:
             clauses.append(c)
     diags = [d for d in program.diagnostics

@@ -86,6 +86,9 @@ class Clause:
     kind: str = "statement"        # statement | query | wrapper (a clause that asks the query)
     read_text: str = ""            # the text that was read, after syntax repairs
     note: str = ""
+    # An unreadable clause read with its compound arguments as terms (`neg(p(X))`) and its
+    # cuts as `true`: what `sedac.align` reads under the program's representation
+    terms: Formula | None = None
 
 
 @dataclass

@@ -15,6 +15,7 @@ from lark import Transformer, v_args
 from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from ..fol import (FALSE, TRUE, And, Atom, Const, Eq, Exists, Forall, Formula, Func, Implies, Not,
+                   has_functions,
                    NotAClause, Or, Var, closure, conj, disj, exists, free_vars, implication_parts,
                    map_atoms, negate, predicates, subformulas, substitute, to_prolog)
 from ..grammar import lark_parser, max_nesting, swipl_builtins
@@ -593,8 +594,9 @@ class PrologReader(Reader):
                     formula = exists(sorted(free_vars(g), key=lambda v: v.name), g)
                 except Unreadable:
                     formula = None
-            prog.clauses.append(Clause(span, raw, formula, "wrapper", body,
-                                       note=polarity + _head_name(parsed)))
+            terms = formula if formula is not None and has_functions(formula) else None
+            prog.clauses.append(Clause(span, raw, None if terms else formula, "wrapper", body,
+                                       note=polarity + _head_name(parsed), terms=terms))
             return
         r = _Reader()
         try:
@@ -610,8 +612,8 @@ class PrologReader(Reader):
             # kept with its terms: `sedac.align` reads it under the program's representation,
             # or leaves it out (and the E003 stands)
             kind, formula, cut = terms
-            prog.clauses.append(Clause(span, raw, formula, kind, body,
-                                       note="cut" if cut else "terms"))
+            prog.clauses.append(Clause(span, raw, None, kind, body,
+                                       note="cut" if cut else "terms", terms=formula))
             return
         if kind in ("directive", "query"):
             risky = _risky_goals(parsed)
@@ -710,6 +712,8 @@ class PrologReader(Reader):
         for c in prog.clauses:
             if c.formula is not None:
                 c.formula = map_atoms(c.formula, read)
+            if c.terms is not None:
+                c.terms = map_atoms(c.terms, read)
 
     def _resolve_wrappers(self, prog: Program):
         """The question of `answer(true) :- q, !.` is asked by `?- answer(A).`, `?- main.` and
@@ -718,18 +722,23 @@ class PrologReader(Reader):
         if not wrappers:
             return
         heads = {c.note[1:] for c in wrappers}
-        pos = [c for c in wrappers if c.note[0] == "+" and c.formula is not None]
-        neg = [c for c in wrappers if c.note[0] == "-" and c.formula is not None]
-        question = pos[0].formula if pos else negate(neg[0].formula) if neg else None
+        asks = lambda c: c.formula if c.formula is not None else c.terms   # noqa: E731
+        pos = [c for c in wrappers if c.note[0] == "+" and asks(c) is not None]
+        neg = [c for c in wrappers if c.note[0] == "-" and asks(c) is not None]
+        question = asks(pos[0]) if pos else negate(asks(neg[0])) if neg else None
         if question is None:
             return
+        # a question with terms (`status(needs(dog, bear), A)`) waits for `sedac.align`
+        terms = has_functions(question)
         for c in prog.clauses:
             if c.kind == "query" and c.formula is not None \
                     and {p for p, _ in predicates(c.formula)} <= heads:
-                c.formula, c.note = question, "wrapper"
-        if not prog.queries:
+                c.note = "wrapper"
+                c.formula, c.terms = (None, question) if terms else (question, None)
+        if not any(c.kind == "query" and asks(c) is not None for c in prog.clauses):
             src = pos[0] if pos else neg[0]
-            src.kind, src.formula = "query", question
+            src.kind = "query"
+            src.formula, src.terms = (None, question) if terms else (question, None)
 
     def _respell(self, prog: Program):
         """Fixes made while reading are written in the program's spelling, known only now."""
