@@ -571,7 +571,9 @@ def apply_reading(program, truth=None, session=None):
                 counts[s] = sum(1 for (st, g, chs), k in zip(trial, kinds)
                                 if k == "statement" and st == "read" and ch in chs
                                 and _entailed(session, axioms, g))
-            best = max((prior, -prior), key=lambda s: (counts[s], s == prior))
+            # the name's polarity stands unless the text never supports it and supports the
+            # other at least twice: one wrong clause is an error to report, not a reading
+            best = -prior if counts[prior] == 0 and counts[-prior] >= 2 else prior
             signs[ch] = best
             if best != prior:
                 reading.why.append(f"`{channel_name(ch)}` reads "
