@@ -27,121 +27,14 @@ Pure: a `Program` (and a `Truth`, a prover `Session`) in, a new `Program` out.
 """
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 
-from .fol import (FALSE, And, Atom, Const, Exists, Forall, Formula, Func, Iff, Implies, Not, Or, Top,
-                  Var, Xor, constants, negate, predicates, subformulas)
+from .fol import FALSE, Atom, Const, Forall, Func, Implies, Top, Var, constants, predicates
+from .readings import (VALUES, ClauseReader, Fail, Meta, Reading, Shape, Words, atoms_of,
+                       channel_name, formula_of, has_terms, is_literal_term, is_word,
+                       negative_name, norm, to_program)
 
-TRUE_VALUES = frozenset({"true", "yes", "t", "1"})
-FALSE_VALUES = frozenset({"false", "no", "f", "0"})
-OPEN_VALUES = frozenset({"unknown", "uncertain", "undetermined", "maybe", "undefined"})
-VALUES = TRUE_VALUES | FALSE_VALUES | OPEN_VALUES
-# Classes that every individual of these problems belongs to: a program's typing facts
-# (`is_a(charlie, thing)`), read as saying nothing, when the text has no such word.
-UNIVERSAL = frozenset({"thing", "things", "entity", "object", "individual", "animal", "person",
-                       "people", "someone", "something", "agent", "item", "creature", "being"})
-# The prior only: a name that says "not" (`neg`, `lacks`, `not_holds`, `-`).
-_NEGATIVE_NAME = re.compile(
-    r"(^|_)(not|neg|non|no|false|lacks?|lacking|never|isnt|negated|negative|without)(_|$)|"
-    r"^(not|neg|non|lacks)[A-Z_]|^(-|\\\+)$|^(neg|not|lacks)\w+$")
-SEP = "§"
-
-
-def norm(name: str) -> str:
-    """A name as the text's vocabulary spells it: `'Bald Eagle'` -> `bald_eagle`."""
-    w = re.sub(r"[\s-]+", "_", name.strip().lower())
-    return re.sub(r"^(the|a|an)_", "", w)
-
-
-def channel_name(ch) -> str:
-    """`prop/3`, or `fact/3 lacks` for a link constant of a triple."""
-    return f"{ch[0]}/{ch[1]}" + (f" {ch[2]}" if ch[2] else "")
-
-
-def negative_name(name: str) -> bool:
-    return bool(_NEGATIVE_NAME.search(name))
-
-
-@dataclass(frozen=True)
-class Shape:
-    """Where a representation predicate keeps what: `kind` is `word` (a class or property
-    at `word`, of the individual at `subject`), `triple` (the relation at `link` between
-    `subject` and `word`, or membership when the link is not a relation of the text) or
-    `lit` (a literal as the argument at `word`); `values` are truth-value positions."""
-
-    pred: str
-    arity: int
-    kind: str
-    word: int
-    subject: int | None = None
-    link: int | None = None
-    values: tuple[int, ...] = ()
-
-    def describe(self) -> str:
-        slots = ["_"] * self.arity
-        slots[self.word] = {"word": "Class", "triple": "Object", "lit": "Literal"}[self.kind]
-        if self.subject is not None:
-            slots[self.subject] = "X"
-        if self.link is not None:
-            slots[self.link] = "Relation"
-        for v in self.values:
-            slots[v] = "Value"
-        return f"{self.pred}({', '.join(slots)})"
-
-
-@dataclass
-class Reading:
-    """The representation a program was read under, and why."""
-
-    shapes: dict = field(default_factory=dict)        # (pred, arity) -> Shape
-    signs: dict = field(default_factory=dict)         # channel -> +1 | -1
-    templates: dict = field(default_factory=dict)     # (sign, arity, word|None) -> Atom
-    class_facts: dict = field(default_factory=dict)   # sign -> Atom with SEP§S, SEP§W
-    why: list = field(default_factory=list)
-    scores: dict = field(default_factory=dict)
-    absorbed: list = field(default_factory=list)      # lines of the representation's own rules
-    read_lines: list = field(default_factory=list)
-
-    def to_json(self) -> dict:
-        return {"shapes": sorted(s.describe() for s in self.shapes.values()),
-                "polarity": {channel_name(ch): "+" if s > 0 else "-"
-                             for ch, s in sorted(self.signs.items())},
-                "absorbed_lines": self.absorbed, "read_lines": self.read_lines,
-                "scores": self.scores, "why": self.why}
-
-    def describe(self) -> str:
-        shapes = ", ".join(sorted(s.describe() for s in self.shapes.values()))
-        neg = [channel_name(ch) for ch, s in sorted(self.signs.items())
-               if s < 0]
-        out = f"read as a representation: {shapes}"
-        if neg:
-            out += f"; negative: {', '.join(neg)}"
-        if self.scores:
-            out += (f"; the text entails {self.scores.get('reading')} clauses under it, "
-                    f"{self.scores.get('as_written')} as written")
-        if self.absorbed:
-            out += f"; lines {', '.join(map(str, self.absorbed))} are its own inference rules"
-        return out
-
-
-class _Meta(Exception):
-    """The atom's word or literal is a variable: the representation's own machinery."""
-
-
-class _Fail(Exception):
-    """The atom has no reading (a term that is no word nor literal)."""
-
-
-# ------------------------------------------------------------------ the words
-
-@dataclass
-class Words:
-    unary: set
-    binary: set
-    names: set
-    preds: set           # the predicates of the program as written, plain (no terms)
-    from_text: bool
+__all__ = ["apply_reading", "to_program", "Reading", "Shape"]
 
 
 def _words(program, truth) -> Words:
@@ -156,34 +49,6 @@ def _words(program, truth) -> Words:
                  plain, False)
 
 
-def _f(c):
-    """A clause's formula, or the terms it was read with (see `Clause.terms`)."""
-    return c.formula if c.formula is not None else c.terms
-
-
-def _atoms(f: Formula):
-    for g in subformulas(f):
-        if isinstance(g, Atom):
-            yield g
-
-
-def _is_literal_term(t, w: Words) -> bool:
-    if not isinstance(t, Func):
-        return False
-    if len(t.args) == 1 and negative_name(t.name) and isinstance(t.args[0], (Func, Var)):
-        return _is_literal_term(t.args[0], w)
-    return norm(t.name) in w.unary | w.binary or (t.name, len(t.args)) in w.preds
-
-
-def _is_word(t, w: Words) -> bool:
-    if isinstance(t, Const):
-        n = norm(t.name)
-        return (n in w.unary or n in UNIVERSAL) and n not in w.names
-    if isinstance(t, Func) and len(t.args) == 1 and negative_name(t.name):
-        return _is_word(t.args[0], w)
-    return False
-
-
 # ------------------------------------------------------------------ the roles
 
 def _roles(program, w: Words) -> dict:
@@ -192,10 +57,10 @@ def _roles(program, w: Words) -> dict:
     var_at: list = []
     text_preds = w.unary | w.binary
     for c in program.clauses:
-        if _f(c) is None:
+        if formula_of(c) is None:
             continue
         here: dict = {}
-        for a in _atoms(_f(c)):
+        for a in atoms_of(formula_of(c)):
             key = (a.pred, len(a.args))
             if a.pred in text_preds and not any(isinstance(t, Func) for t in a.args):
                 continue
@@ -209,11 +74,11 @@ def _roles(program, w: Words) -> dict:
         r = {}
         for i, ts in positions.items():
             consts = {norm(t.name) for t in ts if isinstance(t, Const)}
-            if any(_is_literal_term(t, w) for t in ts):
+            if any(is_literal_term(t, w) for t in ts):
                 r[i] = "lit"
             elif consts & w.names:
                 r[i] = "subject"        # individuals (and, in a hierarchy, classes) as subjects
-            elif any(_is_word(t, w) for t in ts):
+            elif any(is_word(t, w) for t in ts):
                 r[i] = "word"
             elif consts and consts <= VALUES:
                 r[i] = "value"
@@ -247,7 +112,7 @@ def _inheritance(program, w: Words):
     individual, another constant at the position): (key, position) pairs."""
     found = set()
     for c in program.clauses:
-        f = _f(c)
+        f = formula_of(c)
         if c.kind != "statement" or f is None:
             continue
         body = f.body if isinstance(f, Forall) else f
@@ -256,7 +121,7 @@ def _inheritance(program, w: Words):
         head = body.right
         if head.pred in w.unary or len(head.args) < 2:
             continue
-        for b in _atoms(body.left):
+        for b in atoms_of(body.left):
             if len(b.args) != len(head.args) or b.pred in w.unary:
                 continue
             differ = [i for i, (x, y) in enumerate(zip(head.args, b.args)) if x != y]
@@ -282,9 +147,9 @@ def _vars_in(t):
 def _shapes(roles: dict, program, w: Words) -> dict:
     consts_at: dict = {}
     for c in program.clauses:
-        if _f(c) is None:
+        if formula_of(c) is None:
             continue
-        for a in _atoms(_f(c)):
+        for a in atoms_of(formula_of(c)):
             for i, t in enumerate(a.args):
                 if isinstance(t, Const):
                     consts_at.setdefault((a.pred, len(a.args), i), set()).add(norm(t.name))
@@ -321,224 +186,22 @@ def _shapes(roles: dict, program, w: Words) -> dict:
     return out
 
 
-# ------------------------------------------------------------------ reading
-
-class _Reader:
-    def __init__(self, shapes, signs, w: Words):
-        self.shapes, self.signs, self.w = shapes, signs, w
-        self.channels: set = set()
-        self.uses: list = []          # (sign, arity, word, template or None: plain)
-        self.class_facts: dict = {}
-        self.recording = False
-
-    def sign(self, ch) -> int:
-        self.channels.add(ch)
-        return self.signs.get(ch, -1 if negative_name(ch[2] or ch[0]) else 1)
-
-    def literal(self, t) -> Formula:
-        """A literal written as a term: `p(a)`, `neg(p(a))`."""
-        if isinstance(t, Var):
-            raise _Meta()
-        if not isinstance(t, Func):
-            raise _Fail()
-        shape = self.shapes.get((t.name, len(t.args)))
-        if shape is not None and shape.kind == "lit":      # `neg(p(a))` as a term
-            return self.atom(Atom(t.name, t.args))
-        if len(t.args) == 1 and negative_name(t.name) and isinstance(t.args[0], (Func, Var)):
-            return negate(self.literal(t.args[0]))
-        if any(isinstance(a, Func) for a in t.args):
-            raise _Fail()
-        atom = Atom(norm(t.name) if norm(t.name) in self.w.unary | self.w.binary else t.name,
-                    t.args)
-        return self.atom(atom) if shape is not None else atom
-
-    def value_sign(self, a: Atom, shape: Shape) -> int:
-        s = 1
-        for i in shape.values:
-            t = a.args[i]
-            if isinstance(t, Const):
-                v = norm(t.name)
-                if v in FALSE_VALUES:
-                    s = -s
-                elif v in OPEN_VALUES:
-                    raise _Meta()
-                elif v not in TRUE_VALUES:
-                    raise _Fail()
-            elif isinstance(t, Func):
-                raise _Fail()
-        return s
-
-    def word(self, t) -> tuple[int, str]:
-        if isinstance(t, Var):
-            raise _Meta()
-        if isinstance(t, Const):
-            return 1, norm(t.name)
-        if isinstance(t, Func) and len(t.args) == 1 and negative_name(t.name):
-            s, word = self.word(t.args[0])
-            return -s, word
-        raise _Fail()
-
-    def atom(self, a: Atom):
-        """The reading of one atom: a formula, or ('class', subject word, sign, word) for a
-        statement about a class (`is_a(cat, mammal)`)."""
-        if a.pred == "call" and a.args and isinstance(a.args[0], Var):
-            raise _Meta()           # Prolog's meta-call: the machinery of an interpreter
-        shape = self.shapes.get((a.pred, len(a.args)))
-        if shape is None:
-            if any(isinstance(t, Func) for t in a.args):
-                raise _Fail()
-            self._plain(a, 1)
-            return a
-        s = self.value_sign(a, shape) * self.sign((a.pred, len(a.args), ""))
-        if shape.kind == "lit":
-            lit = self.literal(a.args[shape.word])
-            self._template(a, shape, s, lit)
-            return lit if s > 0 else negate(lit)
-        subj = a.args[shape.subject]
-        if isinstance(subj, Func):
-            raise _Fail()
-        if shape.kind == "triple":
-            link = a.args[shape.link]
-            if isinstance(link, Var):
-                raise _Meta()
-            if not isinstance(link, Const):
-                raise _Fail()
-            obj = a.args[shape.word]
-            if norm(link.name) in self.w.binary or (not self.w.from_text and
-                                                    (link.name, 2) in self.w.preds):
-                if not isinstance(obj, (Const, Var)):
-                    raise _Fail()
-                lit = Atom(norm(link.name), (subj, obj))
-                self._template(a, shape, s, lit)
-                return lit if s > 0 else Not(lit)
-            s *= self.sign((a.pred, len(a.args), link.name))
-        ws, word = self.word(a.args[shape.word])
-        s *= ws
-        if word in UNIVERSAL and word not in self.w.unary:
-            return Top()
-        if isinstance(subj, Const) and norm(subj.name) in self.w.unary \
-                and norm(subj.name) not in self.w.names:
-            if self.recording:
-                self.class_facts.setdefault(s, _placeholder(a, shape))
-            return ("class", norm(subj.name), s, word)
-        lit = Atom(word, (subj,))
-        self._template(a, shape, s, lit)
-        return lit if s > 0 else Not(lit)
-
-    def _template(self, a: Atom, shape: Shape, s: int, lit: Formula):
-        if not self.recording:
-            return
-        if isinstance(lit, Not):
-            lit, s = lit.arg, -s
-        if isinstance(lit, Atom):
-            self.uses.append((s, len(lit.args), lit.pred, _placeholder(a, shape)))
-
-    def _plain(self, a: Atom, s: int):
-        if self.recording and not any(isinstance(t, Func) for t in a.args):
-            self.uses.append((s, len(a.args), a.pred, None))
-
-    def templates(self) -> dict:
-        """(sign, arity, word) and (sign, arity, None) -> the most used way of saying it
-        (an Atom with placeholders; None: plainly)."""
-        from collections import Counter
-        by: dict = {}
-        for s, n, word, t in self.uses:
-            by.setdefault((s, n, word), Counter())[t] += 1
-            by.setdefault((s, n, None), Counter())[t] += 1
-        return {k: c.most_common(1)[0][0] for k, c in by.items()}
-
-    def formula(self, f: Formula) -> Formula:
-        if isinstance(f, Not) and isinstance(f.arg, Atom) and \
-                (f.arg.pred, len(f.arg.args)) not in self.shapes:
-            self._plain(f.arg, -1)
-            return f
-        if isinstance(f, Atom):
-            r = self.atom(f)
-            if isinstance(r, tuple):
-                raise _Fail()       # a class statement inside a rule: no reading
-            return r
-        if isinstance(f, Not):
-            return negate(self.formula(f.arg))
-        if isinstance(f, (And, Or)):
-            return type(f)(tuple(self.formula(g) for g in f.args))
-        if isinstance(f, (Implies, Iff, Xor)):
-            return type(f)(self.formula(f.left), self.formula(f.right))
-        if isinstance(f, (Forall, Exists)):
-            return type(f)(f.vars, self.formula(f.body))
-        return f
-
-    def clause(self, f: Formula) -> Formula:
-        body = f.body if isinstance(f, Forall) else f
-        if isinstance(body, Atom):
-            r = self.atom(body)
-            if isinstance(r, tuple):
-                _, sub, s, word = r
-                x = Var("X")
-                head = Atom(word, (x,))
-                return Forall((x,), Implies(Atom(sub, (x,)), head if s > 0 else Not(head)))
-        return _unused(_simplify(self.formula(f)))
-
-
-def _placeholder(a: Atom, shape: Shape, subj: bool = False) -> Atom:
-    args = list(a.args)
-
-    def hole(t):   # the word itself, inside its `not(...)` if it has one
-        if isinstance(t, Func) and len(t.args) == 1 and negative_name(t.name):
-            return Func(t.name, (hole(t.args[0]),))
-        return Const(SEP + "W")
-    args[shape.word] = hole(args[shape.word])
-    if shape.subject is not None:
-        args[shape.subject] = Const(SEP + "S")
-    return Atom(a.pred, tuple(args))
-
-
-def _simplify(f: Formula) -> Formula:
-    """`⊤` conjuncts left by typing facts (`is_a(X, thing)`) dropped."""
-    if isinstance(f, And):
-        parts = tuple(_simplify(g) for g in f.args if not isinstance(g, Top))
-        return parts[0] if len(parts) == 1 else And(parts) if parts else Top()
-    if isinstance(f, Implies):
-        left, right = _simplify(f.left), _simplify(f.right)
-        return right if isinstance(left, Top) else Top() if isinstance(right, Top) else \
-            Implies(left, right)
-    if isinstance(f, Forall):
-        b = _simplify(f.body)
-        return b if isinstance(b, Top) else Forall(f.vars, b)
-    return f
-
-
-def _unused(f: Formula) -> Formula:
-    """Quantifiers of the variables the reading removed (`∃V big(fiona)` of
-    `truth(big(fiona), V)`) dropped."""
-    if isinstance(f, (Forall, Exists)):
-        from .fol import free_vars
-        body = _unused(f.body)
-        free = free_vars(body)
-        vs = tuple(v for v in f.vars if v in free)
-        return type(f)(vs, body) if vs else body
-    return f
-
-
-def _has_terms(f) -> bool:
-    return any(isinstance(t, Func) for a in _atoms(f) for t in a.args)
-
-
 def _read_all(program, shapes, signs, w):
     """(per clause: ('plain'|'read'|'meta'|'fail', formula, channels), reader)."""
     out = []
-    rd = _Reader(shapes, signs, w)
+    rd = ClauseReader(shapes, signs, w)
     for c in program.clauses:
-        if _f(c) is None:
+        if formula_of(c) is None:
             out.append(("none", None, set()))
             continue
         rd.channels = set()
         rd.recording = c.kind == "statement"
         try:
-            g = rd.clause(_f(c))
+            g = rd.clause(formula_of(c))
             status = "plain" if g == c.formula else "read"
-        except _Meta:
+        except Meta:
             g, status = None, "meta"
-        except _Fail:
+        except Fail:
             g, status = None, "fail"
         out.append((status, g, set(rd.channels)))
     return out, rd
@@ -584,7 +247,7 @@ def apply_reading(program, truth=None, session=None):
         read_ok = sum(1 for (st, g, _), k in zip(results, kinds)
                       if k == "statement" and st in ("read", "plain") and _entailed(session, axioms, g))
         plain_ok = sum(1 for c in program.clauses if c.kind == "statement" and c.formula
-                       is not None and not _has_terms(c.formula)
+                       is not None and not has_terms(c.formula)
                        and _entailed(session, axioms, c.formula))
         reading.scores = {"reading": read_ok, "as_written": plain_ok}
         if read_ok < plain_ok:
@@ -642,80 +305,3 @@ def _rebuilt(program, results, reading: Reading):
     diags = [d for d in program.diagnostics
              if not (d.clause in cleared and d.code in ("E003", "K001", "E004"))]
     return replace(program, clauses=clauses, diagnostics=diags, reading=reading)
-
-
-# ------------------------------------------------------------------ the inverse
-
-def to_program(f: Formula, program) -> Formula:
-    """`f` (plain formulas) in the program's representation: what a fix writes."""
-    reading = getattr(program, "reading", None) if program is not None else None
-    if reading is None or not reading.templates:
-        return f
-    body = f.body if isinstance(f, Forall) else f
-    if isinstance(body, Implies) and isinstance(body.left, Atom) and len(body.left.args) == 1 \
-            and isinstance(f, Forall) and len(f.vars) == 1:
-        head = body.right
-        s = -1 if isinstance(head, Not) else 1
-        h = head.arg if isinstance(head, Not) else head
-        t = reading.class_facts.get(s)
-        if t is not None and isinstance(h, Atom) and len(h.args) == 1 \
-                and body.left.args == h.args == f.vars:
-            return _fill(t, Const(body.left.pred), h.pred)
-    return _invert(f, reading)
-
-
-def _fill(t: Atom, subject, word: str, args=None) -> Atom:
-    def one(x):
-        if isinstance(x, Const) and x.name == SEP + "S":
-            return subject
-        if isinstance(x, Const) and x.name == SEP + "W":
-            return Const(word) if args is None else Func(word, args)
-        if isinstance(x, Func):
-            return Func(x.name, tuple(one(y) for y in x.args))
-        return x
-    return Atom(t.pred, tuple(one(x) for x in t.args))
-
-
-def _template(reading: Reading, s: int, a: Atom):
-    key = (s, len(a.args), a.pred)
-    return reading.templates[key] if key in reading.templates else \
-        reading.templates.get((s, len(a.args), None))
-
-
-def _literal(a: Atom, s: int, reading: Reading):
-    t = _template(reading, s, a)
-    if t is None:
-        return None
-    shape = reading.shapes.get((t.pred, len(t.args)))
-    if shape is None:
-        return None
-    if shape.kind == "lit":
-        lit = Func(a.pred, a.args)
-        return Atom(t.pred, tuple(lit if i == shape.word else x for i, x in enumerate(t.args)))
-    if shape.kind == "triple" and len(a.args) == 2:
-        args = list(t.args)
-        args[shape.subject], args[shape.word] = a.args
-        args[shape.link] = Const(a.pred)
-        return Atom(t.pred, tuple(args))
-    if len(a.args) != 1:
-        return None
-    return _fill(t, a.args[0], a.pred)
-
-
-def _invert(f: Formula, reading: Reading) -> Formula:
-    if isinstance(f, Atom):
-        return _literal(f, 1, reading) or f
-    if isinstance(f, Not) and isinstance(f.arg, Atom):
-        g = _literal(f.arg, -1, reading)
-        if g is not None:
-            return g
-        return Not(_invert(f.arg, reading))
-    if isinstance(f, Not):
-        return Not(_invert(f.arg, reading))
-    if isinstance(f, (And, Or)):
-        return type(f)(tuple(_invert(g, reading) for g in f.args))
-    if isinstance(f, (Implies, Iff, Xor)):
-        return type(f)(_invert(f.left, reading), _invert(f.right, reading))
-    if isinstance(f, (Forall, Exists)):
-        return type(f)(f.vars, _invert(f.body, reading))
-    return f
