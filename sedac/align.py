@@ -44,7 +44,8 @@ def _words(program, truth) -> Words:
         tf = truth.axioms + ([truth.question] if truth.question is not None else [])
         ps = {pa for f in tf for pa in predicates(f)}
         return Words({p for p, n in ps if n == 1}, {p for p, n in ps if n == 2},
-                     {norm(c.name) for f in tf for c in constants(f)}, plain, True)
+                     {norm(c.name) for f in tf for c in constants(f)}, plain, True,
+                     dict(getattr(truth.vocab, "plurals", {}) or {}))
     return Words({p for p, n in plain if n == 1}, {p for p, n in plain if n == 2}, set(),
                  plain, False)
 
@@ -55,14 +56,14 @@ def _roles(program, w: Words) -> dict:
     """(pred, arity) -> {position: role}, from the data and along the rules' variables."""
     occ: dict = {}
     var_at: list = []
-    text_preds = w.unary | w.binary
+    text_sig = {(p, 1) for p in w.unary} | {(p, 2) for p in w.binary}
     for c in program.clauses:
         if formula_of(c) is None:
             continue
         here: dict = {}
         for a in atoms_of(formula_of(c)):
             key = (a.pred, len(a.args))
-            if a.pred in text_preds and not any(isinstance(t, Func) for t in a.args):
+            if key in text_sig and not any(isinstance(t, Func) for t in a.args):
                 continue
             for i, t in enumerate(a.args):
                 occ.setdefault(key, {}).setdefault(i, []).append(t)
@@ -154,7 +155,16 @@ def _shapes(roles: dict, program, w: Words) -> dict:
                 if isinstance(t, Const):
                     consts_at.setdefault((a.pred, len(a.args), i), set()).add(norm(t.name))
     out = {}
+    text_sig = {(p, 1) for p in w.unary} | {(p, 2) for p in w.binary}
     for (pred, n), r in roles.items():
+        if (pred, n) in text_sig:
+            continue
+        values = tuple(i for i, role in sorted(r.items()) if role == "value")
+        word = norm(pred)
+        if values and len(values) == 1 and set(r.values()) <= {"value", "subject"} and (
+                (word, n - 1) in text_sig or not w.from_text and n >= 2):
+            out[(pred, n)] = Shape(pred, n, "named", values[0], values=values)
+            continue
         if pred in w.unary | w.binary:
             continue
         lits = [i for i, role in sorted(r.items()) if role == "lit"]

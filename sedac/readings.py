@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 from .fol import (And, Atom, Const, Exists, Forall, Formula, Func, Iff, Implies, Not, Or, Top,
                   Var, Xor, negate, subformulas)
+from .vocab import singularize
 
 TRUE_VALUES = frozenset({"true", "yes", "t", "1"})
 FALSE_VALUES = frozenset({"false", "no", "f", "0"})
@@ -58,6 +59,9 @@ class Shape:
 
     def describe(self) -> str:
         slots = ["_"] * self.arity
+        if self.kind == "named":        # `furry(X, true)`: the name is the word
+            return f"{self.pred}(" + ", ".join("Value" if i in self.values else "X"
+                                              for i in range(self.arity)) + ")"
         slots[self.word] = {"word": "Class", "triple": "Object", "lit": "Literal"}[self.kind]
         if self.subject is not None:
             slots[self.subject] = "X"
@@ -120,6 +124,15 @@ class Words:
     names: set
     preds: set           # the predicates of the program as written, plain (no terms)
     from_text: bool
+    plurals: dict = field(default_factory=dict)   # the text's plural nouns -> singular
+
+    def word(self, name: str) -> str:
+        """The text's word a constant names (`cats` for the text's `cat`)."""
+        n = norm(name)
+        if n in self.unary:
+            return n
+        single = self.plurals.get(n) or singularize(n)
+        return single if single in self.unary else n
 
 
 def formula_of(c):
@@ -144,7 +157,7 @@ def is_literal_term(t, w: Words) -> bool:
 def is_word(t, w: Words) -> bool:
     if isinstance(t, Const):
         n = norm(t.name)
-        return (n in w.unary or n in UNIVERSAL) and n not in w.names
+        return (n in w.unary or w.word(n) in w.unary or n in UNIVERSAL) and n not in w.names
     if isinstance(t, Func) and len(t.args) == 1 and negative_name(t.name):
         return is_word(t.args[0], w)
     return False
@@ -201,7 +214,7 @@ class ClauseReader:
         if isinstance(t, Var):
             raise Meta()
         if isinstance(t, Const):
-            return 1, norm(t.name)
+            return 1, self.w.word(t.name)
         if isinstance(t, Func) and len(t.args) == 1 and negative_name(t.name):
             s, word = self.word(t.args[0])
             return -s, word
@@ -223,6 +236,14 @@ class ClauseReader:
             lit = self.literal(a.args[shape.word])
             self._template(a, shape, s, lit)
             return lit if s > 0 else negate(lit)
+        if shape.kind == "named":
+            args = tuple(t for i, t in enumerate(a.args) if i not in shape.values)
+            if any(isinstance(t, Func) for t in args):
+                raise Fail()
+            lit = Atom(norm(a.pred), args)
+            if self.recording:
+                self.uses.append((1 if s > 0 else -1, len(args), lit.pred, _named(a, shape)))
+            return lit if s > 0 else Not(lit)
         subj = a.args[shape.subject]
         if isinstance(subj, Func):
             raise Fail()
@@ -306,6 +327,12 @@ class ClauseReader:
                 head = Atom(word, (x,))
                 return Forall((x,), Implies(Atom(sub, (x,)), head if s > 0 else Not(head)))
         return _unused(_simplify(self.formula(f)))
+
+
+def _named(a: Atom, shape: Shape) -> Atom:
+    """The template of `furry(X, true)`: the argument positions numbered, the name a hole."""
+    return Atom(SEP + "W", tuple(t if i in shape.values else Const(f"{SEP}{i}")
+                                 for i, t in enumerate(a.args)))
 
 
 def _placeholder(a: Atom, shape: Shape, subj: bool = False) -> Atom:
@@ -394,6 +421,13 @@ def _literal(a: Atom, s: int, reading: Reading):
     t = _template(reading, s, a)
     if t is None:
         return None
+    if t.pred == SEP + "W":          # `furry(X, true)`: the word is the name
+        slots = [x for x in t.args if isinstance(x, Const) and x.name.startswith(SEP)]
+        if len(slots) != len(a.args):
+            return None
+        given = dict(zip((x.name for x in slots), a.args))
+        return Atom(a.pred, tuple(given.get(x.name, x) if isinstance(x, Const) else x
+                                  for x in t.args))
     shape = reading.shapes.get((t.pred, len(t.args)))
     if shape is None:
         return None

@@ -40,8 +40,9 @@ class Style:
     """How one representation says a literal: `unary(word, subject, positive, kind)` and
     `binary(rel, subject, object, positive)` return Prolog text."""
 
-    def __init__(self, name, unary, binary=None, quoted=False, wrapper=False):
+    def __init__(self, name, unary, binary=None, quoted=False, wrapper=False, plural=False):
         self.name, self.unary, self.quoted, self.wrapper = name, unary, quoted, wrapper
+        self.plural = plural
         self.binary = binary or (lambda r, s, o, pos, head: f"{r}({s}, {o})" if pos
                                  else f"neg({r}({s}, {o}))")
 
@@ -51,7 +52,11 @@ class Style:
         args = [_term(t, self.quoted) for t in a.args]
         if len(args) == 1:
             kind = "noun" if a.pred in vocab.nouns else "adjective"
-            return self.unary(a.pred, args[0], pos, kind, head)
+            word = a.pred
+            if self.plural and kind == "noun":   # the class named in the plural, as the text does
+                word = {v: k for k, v in vocab.plurals.items()}.get(
+                    word, word + ("es" if word.endswith(("s", "x", "sh", "ch")) else "s"))
+            return self.unary(word, args[0], pos, kind, head)
         return self.binary(a.pred, args[0], args[1], pos, head)
 
 
@@ -78,6 +83,10 @@ STYLES = [
     Style("prop", lambda w, s, pos, kind, head: f"prop({s}, {w}, {'true' if pos else 'false'})",
           lambda r, s, o, pos, head: f"rel({r}, {s}, {o})" if pos else f"neg(rel({r}, {s}, {o}))"),
     Style("neg", lambda w, s, pos, kind, head: f"{w}({s})" if pos else f"neg({w}({s}))"),
+    Style("valued", lambda w, s, pos, kind, head: f"{w}({s}, {'true' if pos else 'false'})",
+          lambda r, s, o, pos, head: f"{r}({s}, {o}, {'true' if pos else 'false'})"),
+    Style("plural-type", lambda w, s, pos, kind, head: f"type({s}, {w})" if pos
+          else f"not_type({s}, {w})", plural=True),
     Style("quoted", _plain_unary, _plain_binary, quoted=True),
     Style("main", _plain_unary, _plain_binary, wrapper=True),
 ]
@@ -270,6 +279,9 @@ HELD_OUT = [
      "True or false: Tom is an animal.",
      "subclass(cat, mammal).\nsubclass(mammal, animal).\nkind_of(tom, cat).\n"
      "kind_of(X, C) :- kind_of(X, D), subclass(D, C).\n?- kind_of(tom, animal).\n", "True"),
+    # `-p(X)` as negation as data
+    ("Every cat is a mammal. Cats are not cold. Tom is a cat. True or false: Tom is cold.",
+     "cat(tom).\nmammal(X) :- cat(X).\n-cold(X) :- cat(X).\n?- cold(tom).\n", "False"),
     # false/1 as negation as data and a `solve/1` wrapper
     ("The bear is big. If something is big then it is not green. "
      "True or false: The bear is green.",
@@ -279,7 +291,7 @@ HELD_OUT = [
 
 
 @pytest.mark.parametrize("case", HELD_OUT, ids=["instance-property", "kind_of-subclass",
-                                                "false-solve"])
+                                                "minus", "false-solve"])
 def test_held_out_representations(case):
     text, program, answer = case
     truth = truth_from_text(text)
