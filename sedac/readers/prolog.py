@@ -15,9 +15,9 @@ from lark import Transformer, v_args
 from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from ..fol import (FALSE, TRUE, And, Atom, Const, Eq, Exists, Forall, Formula, Func, Implies, Not,
-                   has_functions,
-                   NotAClause, Or, Var, closure, conj, disj, exists, free_vars, implication_parts,
-                   map_atoms, negate, predicates, subformulas, substitute, to_prolog)
+                   NotAClause, Or, Var, closure, conj, disj, exists, free_vars, has_functions,
+                   implication_parts, map_atoms, negate, predicates, subformulas, substitute,
+                   to_prolog)
 from ..grammar import lark_parser, max_nesting, swipl_builtins
 from ..program import Clause, Diagnostic, Fix, LineIndex, Program, Span, Unreadable
 from . import english
