@@ -9,6 +9,7 @@ import bisect
 import re
 from dataclasses import dataclass, field, replace
 
+from .align import apply_reading, to_program
 from .atp import Prover, Session, get_prover
 from .closed_world import ask_closed
 from .forward import ask_forward
@@ -110,7 +111,8 @@ class FileReport:
                 **({"alignment": self.alignment, "verdicts": self.verdicts}
                    if self.alignment is not None else {}),
                 **({"limits": self.limits} if self.limits else {}),
-                **({"noqa": self.noqa} if self.noqa else {})}
+                **({"noqa": self.noqa} if self.noqa else {}),
+                **({"reading": self.program.reading.to_json()} if self.program.reading else {})}
 
 
 def diagnostic_json(d: Diagnostic) -> dict:
@@ -204,9 +206,9 @@ def set_statuses(diags: list[Diagnostic], unsafe: bool) -> None:
 def clause_text(f: Formula, program: Program, kind: str = "statement", gloss: str = "",
                 vocab=None) -> str | None:
     """A formula in the program's own language and spelling (its reader writes it)."""
-    if program.unread is not None:
+    if program.unread is not None:       # aligned with gold formulas: back in its own names
         f = program.unread(f)
-    f = replace_terms(f, own_names(program, vocab))
+    f = replace_terms(to_program(f, program), own_names(program, vocab))
     return reader_for(program.lang).write(f, kind, gloss, program, vocab)
 
 
@@ -232,6 +234,10 @@ def analyse(program: Program, truth: Truth | None = None, mode: str | None = Non
                          path=program.path)
     if isinstance(prover, str):
         prover = get_prover(prover)
+    if session is None and mode == "full":
+        session = prover.session()
+    # the program's representation (`is_a(X, cat)`, `neg(p(X))`) read into plain formulas
+    program = apply_reading(program, truth, session)
     statements, queries = program.statements, program.queries
     formulas = [c.formula for _, c in statements + queries]
     has_question = bool(queries) or (truth is not None and truth.question is not None)
@@ -301,7 +307,9 @@ def analyse(program: Program, truth: Truth | None = None, mode: str | None = Non
         if report.answer.get("open_world") in ("True", "False"):
             report.answer["evidence"] = _answer_evidence(report, level, session)
     asked = [c.formula for _, c in program.queries] + ([report.query] if report.query else [])
-    late = reader_for(program.lang).finish(program, report.formulas(level), asked, vocab)
+    late = reader_for(program.lang).finish(
+        program, [to_program(f, program) for f in report.formulas(level)],
+        [to_program(q, program) for q in asked], vocab)
     diags.extend(_silence(late, marks, noqa_used)[0])
     if marks:
         report.noqa = {"used": sorted(noqa_used), "unused": sorted(set(marks) - noqa_used)}

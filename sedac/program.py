@@ -86,6 +86,9 @@ class Clause:
     kind: str = "statement"        # statement | query | wrapper (a clause that asks the query)
     read_text: str = ""            # the text that was read, after syntax repairs
     note: str = ""
+    # An unreadable clause read with its compound arguments as terms (`neg(p(X))`) and its
+    # cuts as `true`: what `sedac.align` reads under the program's representation
+    terms: Formula | None = None
 
 
 @dataclass
@@ -107,6 +110,8 @@ class Program:
     # a program read in another signature (aligned with a gold truth's names): how to write a
     # formula back in the program's own
     unread: Any = field(default=None, repr=False, compare=False)
+    # The representation the clauses were read under (`sedac.align.Reading`), None: as written
+    reading: Any = None
 
     @cached_property
     def index(self) -> LineIndex:

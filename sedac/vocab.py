@@ -240,9 +240,10 @@ class Vocabulary:
         `baldeagle`, `BaldEagle` for `bald_eagle`), or None."""
         if not self.from_text or not self.names:
             return None
-        w = name.lower()
+        w = re.sub(r"[\s-]+", "_", name.strip().lower())
         if w in self.names:
-            return None
+            # a name as written (`'Tom'`, `'bald eagle'`) for the text's `tom`, `bald_eagle`
+            return w if w != name else None
         bare = re.sub(r"^(the|a|an)_", "", w).replace("_", "")
         found = self._index("names", lambda: _first_by(
             (n.replace("_", ""), n) for n in self.names)).get(bare, ())

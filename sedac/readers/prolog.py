@@ -14,9 +14,10 @@ from dataclasses import dataclass
 from lark import Transformer, v_args
 from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from ..fol import (FALSE, TRUE, And, Atom, Const, Eq, Exists, Forall, Formula, Implies, Not,
-                   NotAClause, Or, Var, closure, conj, disj, exists, free_vars, implication_parts,
-                   map_atoms, negate, predicates, subformulas, substitute, to_prolog)
+from ..fol import (FALSE, TRUE, And, Atom, Const, Eq, Exists, Forall, Formula, Func, Implies, Not,
+                   NotAClause, Or, Var, closure, conj, disj, exists, free_vars, has_functions,
+                   implication_parts, map_atoms, negate, predicates, subformulas, substitute,
+                   to_prolog)
 from ..grammar import lark_parser, max_nesting, swipl_builtins
 from ..program import Clause, Diagnostic, Fix, LineIndex, Program, Span, Unreadable
 from . import english
@@ -168,9 +169,13 @@ def term_text(t) -> str:
 class _Reader:
     """Converts parsed terms to formulas, naming variables per clause."""
 
-    def __init__(self):
+    def __init__(self, terms: bool = False):
         self.vars: dict[str, Var] = {}
         self.fresh = 0
+        # `terms`: a compound argument (`neg(p(X))`, `has_property(X, not(blue))`) is read as a
+        # term, for `sedac.align` to read under a representation (else it is E003)
+        self.terms = terms
+        self.cut = False
 
     def term(self, t):
         if isinstance(t, PVar):
@@ -190,6 +195,8 @@ class _Reader:
             raise Unreadable("knowledge", "K001",
                              f"arithmetic `{term_text(t)}` is background knowledge, "
                              "not a translation of the text")
+        if self.terms and t.name[:1].isalpha():
+            return Func(t.name, tuple(self.term(a) for a in t.args))
         raise Unreadable("other-syntax", "E003",
                          f"nested term `{term_text(t)}` as an argument: the logic has no "
                          "function symbols")
@@ -201,6 +208,9 @@ class _Reader:
             if t.name in ("fail", "false"):
                 return FALSE
             if t.name == "!":
+                if self.terms:      # seen, for `sedac.align` to tell the program's machinery
+                    self.cut = True
+                    return TRUE
                 raise Unreadable("other-syntax", "E004", "cut `!` has no logical reading")
             return Atom(t.name, ())
         if isinstance(t, PVar):
@@ -220,6 +230,8 @@ class _Reader:
             return Eq(self.term(args[0]), self.term(args[1]))
         if name in ("\\=", "\\==") and len(args) == 2:
             return Not(Eq(self.term(args[0]), self.term(args[1])))
+        if self.terms and name == "-" and len(args) == 1 and isinstance(args[0], PComp):
+            return Atom("-", (self.term(args[0]),))     # `-p(X)`: a negation as data
         if name in ARITHMETIC:
             raise Unreadable("knowledge", "K001",
                              f"arithmetic `{term_text(t)}` is background knowledge, "
@@ -498,20 +510,30 @@ class PrologReader(Reader):
             formula = None
             if goal is not None:
                 try:
-                    g = _Reader().goal(goal)
+                    g = _Reader(terms=True).goal(goal)
                     formula = exists(sorted(free_vars(g), key=lambda v: v.name), g)
                 except Unreadable:
                     formula = None
-            prog.clauses.append(Clause(span, raw, formula, "wrapper", body,
-                                       note=polarity + _head_name(parsed)))
+            terms = formula if formula is not None and has_functions(formula) else None
+            prog.clauses.append(Clause(span, raw, None if terms else formula, "wrapper", body,
+                                       note=polarity + _head_name(parsed), terms=terms))
             return
         r = _Reader()
         try:
             kind, formula = r.clause(parsed)
         except Unreadable as u:
+            terms = _with_terms(parsed) if u.code in ("E003", "K001") or \
+                u.message.startswith("cut") else None
             prog.diagnostics.append(Diagnostic(
                 u.code, u.category, f"{u.message}; clause ignored", span,
-                fix=_comment_out(raw, span)))
+                fix=_comment_out(raw, span), clause=len(prog.clauses) if terms else None))
+            if terms is None:
+                return
+            # kept with its terms: `sedac.align` reads it under the program's representation,
+            # or leaves it out (and the E003 stands)
+            kind, formula, cut = terms
+            prog.clauses.append(Clause(span, raw, None, kind, body,
+                                       note="cut" if cut else "terms", terms=formula))
             return
         if kind in ("directive", "query"):
             risky = _risky_goals(parsed)
@@ -610,6 +632,8 @@ class PrologReader(Reader):
         for c in prog.clauses:
             if c.formula is not None:
                 c.formula = map_atoms(c.formula, read)
+            if c.terms is not None:
+                c.terms = map_atoms(c.terms, read)
 
     def _resolve_wrappers(self, prog: Program):
         """The question of `answer(true) :- q, !.` is asked by `?- answer(A).`, `?- main.` and
@@ -618,18 +642,23 @@ class PrologReader(Reader):
         if not wrappers:
             return
         heads = {c.note[1:] for c in wrappers}
-        pos = [c for c in wrappers if c.note[0] == "+" and c.formula is not None]
-        neg = [c for c in wrappers if c.note[0] == "-" and c.formula is not None]
-        question = pos[0].formula if pos else negate(neg[0].formula) if neg else None
+        asks = lambda c: c.formula if c.formula is not None else c.terms   # noqa: E731
+        pos = [c for c in wrappers if c.note[0] == "+" and asks(c) is not None]
+        neg = [c for c in wrappers if c.note[0] == "-" and asks(c) is not None]
+        question = asks(pos[0]) if pos else negate(asks(neg[0])) if neg else None
         if question is None:
             return
+        # a question with terms (`status(needs(dog, bear), A)`) waits for `sedac.align`
+        terms = has_functions(question)
         for c in prog.clauses:
             if c.kind == "query" and c.formula is not None \
                     and {p for p, _ in predicates(c.formula)} <= heads:
-                c.formula, c.note = question, "wrapper"
-        if not prog.queries:
+                c.note = "wrapper"
+                c.formula, c.terms = (None, question) if terms else (question, None)
+        if not any(c.kind == "query" and asks(c) is not None for c in prog.clauses):
             src = pos[0] if pos else neg[0]
-            src.kind, src.formula = "query", question
+            src.kind = "query"
+            src.formula, src.terms = (None, question) if terms else (question, None)
 
     def _respell(self, prog: Program):
         """Fixes made while reading are written in the program's spelling, known only now."""
@@ -958,6 +987,17 @@ def _wrapper(t, vocab):
     if said == "-" and sign in "+-":
         sign = "-" if sign == "+" else "+"
     return sign, goal
+
+
+def _with_terms(parsed):
+    """(kind, formula, whether it has a cut) of a clause read with its compound arguments as
+    terms (and its cuts as `true`), or None."""
+    r = _Reader(terms=True)
+    try:
+        kind, formula = r.clause(parsed)
+    except Unreadable:
+        return None
+    return None if kind == "directive" else (kind, formula, r.cut)
 
 
 def _risky_goals(t) -> list[str]:

@@ -59,6 +59,9 @@ def render(reports, show_statistics: bool = False, unsafe_fixes: bool = False,
                 out.append(f"    fix ({d.fix.applicability}): {shown}")
         if quiet:
             continue
+        reading = getattr(r.program, "reading", None)
+        if reading is not None:
+            out.append(f"{r.path}: note: {reading.describe()}")
         for n in getattr(r, "noqa", {}).get("unused", ()):
             out.append(f"{r.path}:{n}:1: note: unused noqa: it silences no diagnostic")
         for u in getattr(r, "undecided", ()):
