@@ -51,7 +51,7 @@ _TABLE = [
     Code("E006", "other-syntax", "safe", "a truth value alone as a statement (commented out)"),
     Code("E007", "other-syntax", "safe", "a truth value among the arguments (commented out)"),
     Code("E008", "other-syntax", "safe", "a predicate called but never defined nor declared: SWI-Prolog raises an existence error (declared `:- dynamic`)"),
-    Code("E009", "other-syntax", "none", "a directive that runs code when SWI-Prolog loads the file (`initialization`, `shell`, `consult`, file and stream I/O, `assert`); sedac never runs it"),
+    Code("E009", "other-syntax", "none", "`:- initialization(G)`: SWI-Prolog runs a goal of the program when it loads the file; sedac never runs it (goals that act outside the logic, there or anywhere, are E010)"),
     Code("E010", "other-syntax", "safe", "a goal that acts outside the logic (a process, files or streams, the program's own clauses, loading code, threads or sockets, ending the process, a call of a goal built at run time, a load-time hook) in a body, directive, wrapper or query: read as `true`, commented out so the fixed file is safe to load. Other-syntax: it is a construct of Prolog the programming language with no reading in the logic, like E004's I/O; not knowledge, which is content of the world"),
     Code("P001", "other-syntax", "safe", "a rule under `Facts:` (read as a rule)"),
     Code("P002", "other-syntax", "safe", "a statement under `Predicates:` (read as a premise)"),

@@ -223,7 +223,8 @@ def _split_clauses(text: str) -> list[tuple[int, int, bool]]:
             depth = max(0, depth - 1)
         elif ch == "." and (i + 1 == n or text[i + 1].isspace() or text[i + 1] == "%"):
             prev = text[i - 1] if i else ""
-            if not (prev.isdigit() and i + 1 < n and text[i + 1].isdigit()):
+            univ = text[i - 2:i + 1] == "=.."    # `T =.. L`: the operator, not an end
+            if not univ and not (prev.isdigit() and i + 1 < n and text[i + 1].isdigit()):
                 out.append((start, i + 1, True))
                 start = i + 1
                 depth = 0

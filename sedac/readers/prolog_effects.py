@@ -29,14 +29,14 @@ EFFECTS: dict[str, tuple[str, str]] = {
         tmp_file/2 tmp_file_stream/3 chdir/1 working_directory/2 set_input/1 set_output/1
         set_stream/2 read_file_to_terms/3 read_file_to_string/3 read_term_from_file/3
         directory_files/2 exists_file/1 exists_directory/1 size_file/2 delete_directory_and_contents/1
-        copy_directory/2 link_file/3 chmod/2 touch/1 write_to_file/2"""),
+        copy_directory/2 link_file/3 chmod/2"""),
     "stream": ("writes to a stream other than the user's terminal", """
         format/3 write/2 writeln/2 print/2 nl/1 write_term/3 writeq/2 write_canonical/2
         put_char/2 tab/2 portray_clause/2 print_message_lines/3"""),
     "database": ("changes the program's own clauses or global state while it runs", """
         assert/1 assert/2 asserta/1 asserta/2 assertz/1 assertz/2 retract/1 retractall/1
         abolish/1 abolish/2 erase/1 recorda/2 recorda/3 recordz/2 recordz/3 nb_setval/2
-        b_setval/2 flag/3 set_prolog_flag/2 create_prolog_flag/3 op/3"""),
+        b_setval/2 flag/3"""),
     "load": ("loads other code into the program", """
         consult/1 ensure_loaded/1 load_files/1 load_files/2 include/1 make/0 use_module/1
         use_module/2 reexport/1 reexport/2 autoload/1 autoload/2"""),
@@ -44,7 +44,7 @@ EFFECTS: dict[str, tuple[str, str]] = {
         load_foreign_library/1 load_foreign_library/2 use_foreign_library/1
         use_foreign_library/2 open_shared_object/2 open_shared_object/3"""),
     "halt": ("ends the Prolog process", "halt/0 halt/1"),
-    "environment": ("changes the process's environment", "setenv/2 unsetenv/1 prolog_load_context/2"),
+    "environment": ("changes the process's environment", "setenv/2 unsetenv/1"),
     "thread": ("starts or controls threads", "thread_create/2 thread_create/3 thread_signal/2 thread_*/*"),
     "network": ("opens network connections", """
         tcp_socket/1 tcp_connect/2 tcp_connect/3 tcp_connect/4 tcp_bind/2 tcp_listen/2

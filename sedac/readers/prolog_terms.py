@@ -75,8 +75,9 @@ class _ToTerm(Transformer):
     def empty_list(self):
         return PAtom("[]")
 
-    def list(self, args, tail=None):
-        return PComp("[|]", tuple(args.children) + ((tail,) if tail is not None else ()))
+    def list(self, bracket, args, tail=None):
+        return PComp("[|]", tuple(args.children) + ((tail,) if tail is not None else ()),
+                     _start(bracket))
 
     def curly(self, t):
         return PComp("{}", (t,))
@@ -155,12 +156,14 @@ def term_end(text: str, pos: int) -> int:
     inside are skipped)."""
     n = len(text)
     i = pos
-    if i < n and text[i] in "'\"`":
+    if i < n and text[i] == "[":
+        pass                    # a list: to its closing bracket
+    elif i < n and text[i] in "'\"`":
         i = _after_quoted(text, i)
     else:
         while i < n and (text[i].isalnum() or text[i] == "_"):
             i += 1
-    if i >= n or text[i] != "(":
+    if i >= n or text[i] not in "([":
         return i
     depth = 0
     while i < n:
