@@ -450,7 +450,7 @@ class PrologReader(Reader):
         return True
 
     def _add(self, parsed, raw, body, span, prog):
-        if term_depth(parsed, MAX_NESTING) > MAX_NESTING:
+        if len(body) > MAX_NESTING and term_depth(parsed, MAX_NESTING) > MAX_NESTING:
             prog.diagnostics.append(Diagnostic(
                 "E002", "other-syntax", f"the clause nests deeper than {MAX_NESTING} levels; "
                 "clause ignored", span, fix=_comment_out(raw, span)))

@@ -136,6 +136,9 @@ def term_text(t) -> str:
     return f"{t.name}({', '.join(term_text(a) for a in t.args)})"
 
 
+CHAINS = frozenset({",", ";", "|"})   # read flat: `a, b, c` is one level, however long
+
+
 def term_depth(t, limit: int) -> int:
     """How deep `t` nests (an atom is 1), counted without recursion; stops past `limit`."""
     best, stack = 0, [(t, 1)]
@@ -146,7 +149,9 @@ def term_depth(t, limit: int) -> int:
             if best > limit:
                 return best
         if isinstance(u, PComp):
-            stack.extend((a, d + 1) for a in u.args)
+            chain = u.name in CHAINS
+            stack.extend((a, d if chain and isinstance(a, PComp) and a.name == u.name else d + 1)
+                         for a in u.args)
     return best
 
 
