@@ -363,7 +363,7 @@ class PrologReader(Reader):
         if max_nesting(raw) > MAX_NESTING:
             prog.diagnostics.append(Diagnostic(
                 "E002", "other-syntax", f"brackets nest deeper than {MAX_NESTING} levels; "
-                "clause ignored", span))
+                "clause ignored", span, fix=_comment_out(raw, span)))
             return
         if _WORDS_ONLY.match(raw) and len(raw.split()) >= 3 and self._english(raw, span, prog):
             return
