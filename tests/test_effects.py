@@ -64,7 +64,10 @@ def _cases():
     goals = [((n, a), _goal(n, a)) for (n, a) in sorted(_EXACT)]
     goals += [(("use_module", 1), f"use_module(library({lib}))") for lib in ("process", "socket")]
     goals += [(("use_module", 1), "use_module(library(http/http_open))"),
-              (("consult", 1), "['M']")]
+              (("consult", 1), "['M']"),
+              # a goal whose text holds comment marks, a full stop and a line break
+              (("shell", 1), "shell('touch M; echo /* x */ % y. z\\n')"),
+              (("shell", 1), "shell(\n    'touch M'\n)")]
     out = []
     for (name, arity), goal in goals:
         for pos, template in POSITIONS.items():

@@ -270,8 +270,9 @@ def describe(effects: list[Effect]) -> str:
     return "; ".join(parts) + more
 
 
-def _comment(goal_text: str) -> str:
-    return "/* E010 removed: " + goal_text.replace("*/", "*\\/") + " */"
+def _comment(text: str) -> str:
+    """`text` in a block comment (SWI-Prolog nests them: no `/*` or `*/` may stay inside)."""
+    return "/* E010 removed: " + text.replace("/*", "/\\*").replace("*/", "*\\/") + " */"
 
 
 def strip_text(text: str, effects: list[Effect]) -> str | None:
@@ -306,5 +307,5 @@ def strip_text(text: str, effects: list[Effect]) -> str | None:
 def comment_out(text: str, rest_of_line: str) -> str:
     """A whole clause as a comment: `%` lines, or `/* */` when code follows on its line."""
     if rest_of_line.strip() and not rest_of_line.lstrip().startswith("%"):
-        return "/* E010 removed: " + text.replace("*/", "*\\/") + " */"
+        return _comment(text)
     return "% " + text.replace("\n", "\n% ")
