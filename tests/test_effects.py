@@ -116,6 +116,7 @@ def test_every_effect_in_every_position_is_named_removed_and_never_run(tmp_path)
         assert named, (cid, [(d.code, d.message) for d in report.diagnostics])
         assert any(f"`{name}/{arity}`" in d.message for d in named), (cid, named[0].message)
         fixed = report.fixed_program()
+        assert "% %" not in fixed, (cid, fixed)         # a clause is commented out once
         again = sedac.check(fixed, path=f"{cid}.pl")
         assert not [d for d in again.diagnostics if d.code == "E010"], (cid, fixed)
         assert again.fixed_program() == fixed, cid

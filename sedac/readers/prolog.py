@@ -677,8 +677,10 @@ class PrologReader(Reader):
             current = others[-1].fix.replacement if others else prog.text[span.start:span.end]
             line_end = prog.text.find("\n", span.end)
             rest = prog.text[span.end:line_end if line_end != -1 else len(prog.text)]
-            removed = any(o.fix.rule == "comment-out" for o in others)
-            new = None if removed else _strip_effects(current)
+            if others and others[-1].fix.rule == "comment-out":
+                new = current           # the clause is not read: commented out all the same
+            else:
+                new = _strip_effects(current)
             d.fix = Fix("safe", new if new is not None else comment_out(current, rest),
                         "remove-effect", span)
 
