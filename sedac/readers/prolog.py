@@ -9,9 +9,6 @@ classified in the syntax taxonomy otherwise. One bad clause never hides another.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-
-from lark import Transformer, v_args
 from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from ..fol import (FALSE, TRUE, And, Atom, Const, Eq, Exists, Forall, Formula, Func, Implies, Not,
@@ -19,116 +16,15 @@ from ..fol import (FALSE, TRUE, And, Atom, Const, Eq, Exists, Forall, Formula, F
                    implication_parts, map_atoms, negate, predicates, subformulas, substitute,
                    to_prolog)
 from ..grammar import lark_parser, max_nesting, swipl_builtins
-from ..program import Clause, Diagnostic, Fix, LineIndex, Program, Span, Unreadable
+from ..program import CATEGORIES, Clause, Diagnostic, Fix, LineIndex, Program, Span, Unreadable
 from . import english
 from .base import Reader, _once
+from .prolog_effects import comment_out, describe, find_effects, strip_text, without_effects
+from .prolog_terms import PAtom, PComp, PNum, PStr, PVar, TO_TERM, term_depth, term_text
 from ..vocab import BUILTIN_CLASSES, KNOWN_NAMES, Vocabulary
 from ..closed_world import NEG_PREFIX
 
 MAX_NESTING = 5000
-
-# ------------------------------------------------------------------- terms
-
-
-@dataclass(frozen=True, slots=True)
-class PVar:
-    name: str
-
-
-@dataclass(frozen=True, slots=True)
-class PAtom:
-    name: str
-
-
-@dataclass(frozen=True, slots=True)
-class PNum:
-    text: str
-
-
-@dataclass(frozen=True, slots=True)
-class PStr:
-    text: str
-
-
-@dataclass(frozen=True, slots=True)
-class PComp:
-    name: str
-    args: tuple
-
-
-def _unquote(tok: str) -> str:
-    body = tok[1:-1]
-    return body.replace("''", "'").replace("\\'", "'").replace("\\\\", "\\")
-
-
-@v_args(inline=True)
-class _ToTerm(Transformer):
-    def atom(self, tok):
-        return PAtom(_unquote(tok) if tok.type == "QATOM" else str(tok))
-
-    def compound(self, tok, args):
-        name = _unquote(tok) if tok.type == "QATOM" else str(tok)
-        return PComp(name, tuple(args.children))
-
-    def var(self, tok):
-        return PVar(str(tok))
-
-    def number(self, tok):
-        return PNum(str(tok))
-
-    def string(self, tok):
-        return PStr(str(tok)[1:-1])
-
-    def paren(self, t):
-        return t
-
-    def empty_list(self):
-        return PAtom("[]")
-
-    def list(self, args, tail=None):
-        return PComp("[|]", tuple(args.children) + ((tail,) if tail is not None else ()))
-
-    def curly(self, t):
-        return PComp("{}", (t,))
-
-    def cut(self):
-        return PAtom("!")
-
-    def rule(self, h, b):
-        return PComp(":-", (h, b))
-
-    def directive(self, b):
-        return PComp(":-", (b,))
-
-    def query(self, b):
-        return PComp("?-", (b,))
-
-    def disj(self, a, b):
-        return PComp(";", (a, b))
-
-    def ifthen(self, a, b):
-        return PComp("->", (a, b))
-
-    def conj(self, a, b):
-        return PComp(",", (a, b))
-
-    def naf(self, a):
-        return PComp("\\+", (a,))
-
-    def compare(self, a, op, b):
-        return PComp(str(op), (a, b))
-
-    def arith(self, a, op, b=None):
-        if b is None:  # ** and ^ carry no operator token
-            return PComp("**", (a, op))
-        return PComp(str(op), (a, b))
-
-    def negnum(self, a):
-        return PComp("-", (a,))
-
-    def start(self, t):
-        return t
-
 
 ARITHMETIC = frozenset("is =:= =\\= < > =< >= + - * / // mod rem ** ^ >> << /\\ \\/".split())
 # Arithmetic functions: arithmetic only inside a term (`X is max(A, B)`), while a goal
@@ -136,14 +32,9 @@ ARITHMETIC = frozenset("is =:= =\\= < > =< >= + - * / // mod rem ** ^ >> << /\\ 
 FUNCTIONS = frozenset("succ plus abs min max sqrt sign".split())
 TYPE_TESTS = frozenset({"integer", "number", "float", "atom", "atomic", "var", "nonvar",
                         "compound", "callable", "is_list"})
-# Goals that act on the machine when a directive runs them: processes, files and streams,
-# the database, loading other files, ending the process.
-RISKY = frozenset({
-    "shell", "system", "process_create", "consult", "load_files", "include", "open", "see",
-    "tell", "append", "delete_file", "delete_directory", "rename_file", "make_directory",
-    "assert", "asserta", "assertz", "retract", "retractall", "abolish", "halt", "setenv",
-    "unsetenv", "chdir", "working_directory", "tmp_file", "copy_file", "call_cleanup"})
-LOADING = frozenset({"consult", "ensure_loaded", "include", "use_module", "load_files"})
+# Loading directives: read as directives, where loading other code is an effect (E010).
+LOADING = frozenset({"consult", "ensure_loaded", "include", "use_module", "load_files",
+                     "use_foreign_library"})
 # Directives that declare, load or configure: kept as written, never flagged, never run.
 PREDICATE_DECLARATIONS = frozenset({"dynamic", "discontiguous", "table", "multifile", "public"})
 DECLARATIONS = PREDICATE_DECLARATIONS | frozenset({
@@ -152,18 +43,6 @@ DECLARATIONS = PREDICATE_DECLARATIONS | frozenset({
 BUILTIN_IO = frozenset({"write", "writeln", "print", "format", "nl", "halt", "read",
                         "initialization", "main", "forall", "findall", "assert", "assertz",
                         "asserta", "retract"})
-
-
-def term_text(t) -> str:
-    if isinstance(t, PVar):
-        return t.name
-    if isinstance(t, (PAtom, PNum)):
-        return t.name if isinstance(t, PAtom) else t.text
-    if isinstance(t, PStr):
-        return f'"{t.text}"'
-    if len(t.args) == 2 and (not t.name[0].isalpha() or t.name in ("is", "mod", "rem")):
-        return f"{term_text(t.args[0])} {t.name} {term_text(t.args[1])}"
-    return f"{t.name}({', '.join(term_text(a) for a in t.args)})"
 
 
 class _Reader:
@@ -323,7 +202,8 @@ def _split_clauses(text: str) -> list[tuple[int, int, bool]]:
             depth = max(0, depth - 1)
         elif ch == "." and (i + 1 == n or text[i + 1].isspace() or text[i + 1] == "%"):
             prev = text[i - 1] if i else ""
-            if not (prev.isdigit() and i + 1 < n and text[i + 1].isdigit()):
+            univ = text[i - 2:i + 1] == "=.."    # `T =.. L`: the operator, not an end
+            if not univ and not (prev.isdigit() and i + 1 < n and text[i + 1].isdigit()):
                 out.append((start, i + 1, True))
                 start = i + 1
                 depth = 0
@@ -361,6 +241,7 @@ class PrologReader(Reader):
         self._nl_query(prog)
         self._respell(prog)
         self._builtin_clashes(prog)
+        self._effect_fixes(prog)
         prog.diagnostics.sort(key=lambda d: (d.span.start, d.code))
         return prog
 
@@ -414,7 +295,7 @@ class PrologReader(Reader):
         if max_nesting(raw) > MAX_NESTING:
             prog.diagnostics.append(Diagnostic(
                 "E002", "other-syntax", f"brackets nest deeper than {MAX_NESTING} levels; "
-                "clause ignored", span))
+                "clause ignored", span, fix=_comment_out(raw, span)))
             return
         if _WORDS_ONLY.match(raw) and len(raw.split()) >= 3 and self._english(raw, span, prog):
             return
@@ -463,18 +344,18 @@ class PrologReader(Reader):
             return False
         name, rest = m.group(1), m.group(2)
         if name in DECLARATIONS:
-            loads = re.match(r"\(\s*(library\(|[a-z]\w*\s*\)|\[)", rest)
-            if name in LOADING and not (loads and loads.group(1).startswith("library")):
-                _runs_on_load(prog, span, f"`{name}` loads another file when this one is loaded")
+            if name in LOADING:
+                return False      # read as a directive: loading other code is an effect (E010)
             if name in PREDICATE_DECLARATIONS:
                 for pred, arity in re.findall(r"([a-z]\w*|'[^']*')\s*/\s*(\d+)", rest):
                     prog.declared.add((pred.strip("'"), int(arity)))
             return True
         if name == "initialization":
             goal = re.match(r"\(\s*([a-z]\w*)\s*(,\s*\w+\s*)?\)$", rest)
-            if goal:
-                prog.clauses.append(Clause(span, raw, Atom(goal.group(1), ()), "query", raw,
-                                           note="initialization"))
+            if not goal:
+                return False      # read as a directive: its goal may be an effect (E010)
+            prog.clauses.append(Clause(span, raw, Atom(goal.group(1), ()), "query", raw,
+                                       note="initialization"))
             _runs_on_load(prog, span, "`initialization/1` runs a goal when the file is loaded")
             return True
         return False
@@ -501,6 +382,27 @@ class PrologReader(Reader):
         return True
 
     def _add(self, parsed, raw, body, span, prog):
+        if len(body) > MAX_NESTING and term_depth(parsed, MAX_NESTING) > MAX_NESTING:
+            prog.diagnostics.append(Diagnostic(
+                "E002", "other-syntax", f"the clause nests deeper than {MAX_NESTING} levels; "
+                "clause ignored", span, fix=_comment_out(raw, span)))
+            return
+        effects, whole = find_effects(parsed, body)
+        if effects:
+            # Goals that act on the machine: read as `true`; the fix, made once every other
+            # repair of the clause is known (`_effect_fixes`), comments them out.
+            parsed = without_effects(parsed)
+            asked = parsed.args[0] if isinstance(parsed, PComp) and parsed.name == "?-" else None
+            whole = whole or asked == PAtom("true")
+            where = ("directive" if isinstance(parsed, PComp) and parsed.name == ":-"
+                     and len(parsed.args) == 1 else "query" if asked is not None else "clause")
+            prog.diagnostics.append(Diagnostic(
+                "E010", "other-syntax", f"{describe(effects)}: SWI-Prolog does this when it runs "
+                f"the {where} (sedac never does); not part of the logic, "
+                + (f"the {where} is commented out" if whole else "read as `true` and commented out"),
+                span, fix=Fix("safe", "", "remove-effect", span)))
+            if whole:
+                return
         _note_names(parsed, prog)
         wrapped = _wrapper(parsed, self.vocab_hint)
         if wrapped is not None:
@@ -535,12 +437,10 @@ class PrologReader(Reader):
             prog.clauses.append(Clause(span, raw, None, kind, body,
                                        note="cut" if cut else "terms", terms=formula))
             return
-        if kind in ("directive", "query"):
-            risky = _risky_goals(parsed)
-            if risky:
-                _runs_on_load(prog, span, f"`{risky[0]}` acts on the machine (files, processes, "
-                              "the database) when the file is loaded")
         if kind == "directive":
+            goal = parsed.args[0]
+            if isinstance(goal, PComp) and goal.name == "initialization":
+                _runs_on_load(prog, span, "`initialization` runs a goal when the file is loaded")
             return
         named = self._names_as_variables(parsed, formula)
         if named:
@@ -709,6 +609,29 @@ class PrologReader(Reader):
                 f"a definition of it (or answers with its type test); renamed "
                 f"`{prog.spelling[names[0]]}` in every clause", c.span,
                 fix=Fix("safe", new, "rename-builtin", c.span), clause=i))
+
+    def _effect_fixes(self, prog: Program):
+        """E010's fix: the clause as its other repairs leave it (the one `apply_fixes` keeps
+        of the earlier stages), with each effect commented out in place, or all of it
+        commented out when nothing else is left or the clause is not read."""
+        stage = {c: k for k, c in enumerate(CATEGORIES)}
+        ranked = sorted(enumerate(prog.diagnostics),
+                        key=lambda p: (p[1].span.start, stage.get(p[1].category, 0), p[1].code, p[0]))
+        for d in prog.diagnostics:
+            if d.code != "E010" or d.fix is None or d.fix.replacement:
+                continue
+            span = d.fix.span
+            others = [o for _, o in ranked if o is not d and o.fix is not None
+                      and o.fix.span == span and o.code != "E010"]
+            current = others[-1].fix.replacement if others else prog.text[span.start:span.end]
+            line_end = prog.text.find("\n", span.end)
+            rest = prog.text[span.end:line_end if line_end != -1 else len(prog.text)]
+            if others and others[-1].fix.rule == "comment-out":
+                new = current           # the clause is not read: commented out all the same
+            else:
+                new = _strip_effects(current)
+            d.fix = Fix("safe", new if new is not None else comment_out(current, rest),
+                        "remove-effect", span)
 
     def _nl_query(self, prog: Program):
         """An English statement in last place of a program with no query is its question."""
@@ -1000,18 +923,24 @@ def _with_terms(parsed):
     return None if kind == "directive" else (kind, formula, r.cut)
 
 
-def _risky_goals(t) -> list[str]:
-    """Names of goals in a directive or query that act on the machine."""
-    found, stack = [], [t]
-    while stack:
-        u = stack.pop()
-        if isinstance(u, (PAtom, PComp)) and u.name in RISKY:
-            found.append(u.name)
-        if isinstance(u, PComp):
-            if u.name == "[|]":           # `:- [file].` consults
-                found.append("consult")
-            stack.extend(u.args)
-    return sorted(set(found))
+def _strip_effects(text: str) -> str | None:
+    """`text` (one clause) with its effects commented out in place; None when the clause is
+    all effects (a directive, a hook, a query of effects only) or cannot be located."""
+    body = text if text.rstrip().endswith(".") else text + "."
+    try:
+        parsed = lark_parser("prolog", TO_TERM).parse(body)
+    except (LarkError, RecursionError):
+        return None
+    effects, whole = find_effects(parsed, body)
+    if whole or not effects:
+        return None if whole else text
+    if isinstance(parsed, PComp) and parsed.name == "?-" and \
+            without_effects(parsed).args[0] == PAtom("true"):
+        return None
+    out = strip_text(body, effects)
+    if out is None:
+        return None
+    return out if body is text else out[:-1]
 
 
 def _runs_on_load(prog: Program, span: Span, why: str) -> None:
@@ -1039,7 +968,6 @@ def _note_names(t, prog: Program) -> None:
                 stack.extend(u.args)
 
 
-_TO_TERM = _ToTerm()
 _NAME = r"[a-z][A-Za-z0-9_]*"
 _ARG = r"(?:[a-z][A-Za-z0-9_]*|[A-Z_][A-Za-z0-9_]*)"
 _LIT = rf"(?:\\\+\s*)?{_NAME}(?:\(\s*{_ARG}(?:\s*,\s*{_ARG})*\s*\))?"
@@ -1083,7 +1011,7 @@ def _parse(body: str):
     if fast is not None:
         return fast, None
     try:
-        return lark_parser("prolog", _TO_TERM).parse(body), None
+        return lark_parser("prolog", TO_TERM).parse(body), None
     except UnexpectedCharacters as e:
         return None, f"unexpected `{body[e.pos_in_stream]}` at column {e.column}"
     except UnexpectedToken as e:
