@@ -656,13 +656,12 @@ def _query(program: Program, truth: Truth | None, vocab, mode: str,
 
 
 def _expressible(question: Formula, program: Program, prog_q: Formula, vocab) -> bool:
-    """Whether every predicate and constant of `question` is one the program uses (read
-    through its aligned names)."""
+    """Whether every predicate and constant of `question` is one the program (read in the
+    gold's symbols) uses."""
     seen_p, seen_c = set(), set()
     for _, c in program.statements + program.queries:
-        g, _ = rewrite_formula(c.formula, vocab)
-        seen_p |= predicates(g)
-        seen_c |= constants(g)
+        seen_p |= predicates(c.formula)
+        seen_c |= constants(c.formula)
     return predicates(question) <= seen_p and constants(question) <= seen_c
 
 

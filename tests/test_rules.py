@@ -1,6 +1,8 @@
 """The rewrite and derivation rules, case by case from tests/data/rules.json."""
 from __future__ import annotations
 
+import pytest
+
 from sedac.readers.tptp import parse_formula
 from sedac.rules import BY_CODE, REGISTRY, equivalence_key, propose, rewrite_formula
 from sedac.truth import truth_from_text
@@ -30,7 +32,7 @@ def test_rule(rule_case):
 def test_registry_codes_are_unique_and_complete():
     codes = [r.code for r in REGISTRY]
     assert len(codes) == len(set(codes))
-    assert set(codes) == {f"R{i}" for i in range(1, 12)} | {f"D{i}" for i in range(1, 13)}
+    assert set(codes) == {f"R{i}" for i in range(1, 12)} | {f"D{i}" for i in range(1, 19)}
     assert all(BY_CODE[c].doc for c in codes), "every rule documents itself"
 
 
@@ -75,3 +77,30 @@ def test_r10_without_text_reads_the_common_builtin_names():
         assert rewrite_formula(parse_formula(f"{name}(stella)"), v) == \
             (parse_formula(f"{word}(stella)"), ["R10"])
     assert rewrite_formula(parse_formula("is_cat(stella)"), v)[1] == []   # needs the text
+
+
+CONNECTIVE_CASES = [   # (rule, formula, a candidate it proposes), in FOL-text notation
+    ("D13", "∀x (Rabbit(x) ∨ Squirrel(x))", "∀x (Rabbit(x) ⊕ Squirrel(x))"),
+    ("D13", "Young(rose) ⊕ Student(rose)", "Young(rose) ∨ Student(rose)"),
+    ("D14", "¬(FromEarth(marvin) ∧ FromMars(marvin))", "¬(FromEarth(marvin) ∨ FromMars(marvin))"),
+    ("D15", "∀x (Mammal(x) → Teeth(x))", "∃x (Mammal(x) ∧ Teeth(x))"),
+    ("D16", "∀x (Show(x) → Download(x))", "∀x (Show(x) ↔ Download(x))"),
+    ("D17", "¬(Human(m) ∧ Alien(m))", "¬Human(m) ∧ ¬Alien(m)"),
+    ("D18", "∀x (Man(x) → (Kind(x) ⊕ Evil(x)))", "∀x (Kind(x) ⊕ Evil(x))"),
+]
+
+
+@pytest.mark.parametrize("code,formula,candidate", CONNECTIVE_CASES,
+                         ids=[f"{c[0]}-{i}" for i, c in enumerate(CONNECTIVE_CASES)])
+def test_connective_rules_propose_against_a_formal_truth_only(code, formula, candidate):
+    from sedac.readers.foltext import parse_formula_text
+    from sedac.truth import vocabulary_from_formulas
+    f, want = parse_formula_text(formula), parse_formula_text(candidate)
+    formal = vocabulary_from_formulas([f, want])
+    assert formal.formal
+    got = {equivalence_key(g): codes for g, codes in propose(f, formal).items()}
+    assert code in got.get(equivalence_key(want), ()), (code, sorted(map(str, got)))
+    # the grammar's texts never need them: a text's vocabulary does not fire them
+    text = truth_from_text("Every cat is a dog.").vocab
+    assert not any(c in codes for codes in propose(f, text).values()
+                   for c in ("D13", "D14", "D15", "D16", "D17", "D18"))
