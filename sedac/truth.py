@@ -46,7 +46,7 @@ def truth_from_text(text: str, chain: list[str] = ()) -> Truth:
     q = g.question
     return Truth(facts, q.formula if q else None, q.text if q else "", g.vocab,
                  [(s.index, s.text, s.line) for s in g.unparsed], "text", g.extra,
-                 {"grammar": len(g.limited)} if g.limited else {})
+                 limits={"grammar": len(g.limited)} if g.limited else {})
 
 
 def truth_from_tptp(text: str, path: str) -> Truth:
