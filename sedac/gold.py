@@ -96,7 +96,9 @@ def truth_from_gold(record: dict) -> Truth:
     if slip:
         slips.append({"premise": "conclusion", "formula": g["conclusion-FOL"], "problem": slip})
     formulas = [f.formula for f in facts] + ([question] if question is not None else [])
-    truth = Truth(facts, question, g["conclusion"], vocabulary_from_formulas(formulas),
+    vocab = vocabulary_from_formulas(formulas)
+    vocab.formal = True     # a person's formulas for real language: the connective rules apply
+    truth = Truth(facts, question, g["conclusion"], vocab,
                   unparsed, source="gold", slips=slips, label=g["label"])
     return truth
 

@@ -70,7 +70,7 @@ def truth_from_tptp(text: str, path: str) -> Truth:
 
 def vocabulary_from_formulas(formulas: list[Formula]) -> Vocabulary:
     """Vocabulary when the truth is logic: unary predicates are classes, constants names."""
-    v = Vocabulary(from_text=True, formal=True)
+    v = Vocabulary(from_text=True)
     for f in formulas:
         for p, n in predicates(f):
             if n == 1:

@@ -163,7 +163,7 @@ class Vocabulary:
     # whether the text has rules with several conditions (`If something is big and kind...`,
     # `Red, cold things are round.`): only then can a translation have dropped one (D8)
     joined: bool = False
-    # a ground truth written in logic (gold formulas, TPTP): its translations may slip on any
+    # gold formulas for real language (FOLIO): its translations may slip on any
     # connective, so the connective rules (D13-D18) apply
     formal: bool = False
     # Without a text: whether general knowledge (PrOntoQA's word lists, English morphology)

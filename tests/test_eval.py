@@ -83,9 +83,14 @@ def test_injected_errors_are_fixed_and_correct_clauses_never_changed():
         assert full[cat]["detection_recall"] == 1.0 and full[cat]["correction_recall"] == 1.0
     assert full["false_alarms_total"] == 0
     shallow = [r for r in sample if r["injected"][0]["category"] == "shallow-semantic"]
-    partial = summarize_scores([score_record(r, "partial") for r in shallow])
-    assert partial["shallow-semantic"]["correction_recall"] == 1.0
-    assert partial["false_alarms_total"] == 0
+    scores = [score_record(r, "partial") for r in shallow]
+    partial = summarize_scores(scores)
+    # Without the text a rewrite is applied only where the program itself shows the reading
+    # (`birds(X)` beside a `bird/1` it uses); elsewhere it is a suggestion (issue 22): every
+    # injection is still found, and what is not rewritten is declared, never misread.
+    assert partial["shallow-semantic"]["detection_recall"] == 1.0
+    assert partial["shallow-semantic"]["correction_recall"] >= 0.8
+    assert {a["code"] for s in scores for a in s["false_alarms"]} <= {"E008"}
 
 
 def test_jsonl_program_corpus(tmp_path):

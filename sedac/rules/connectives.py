@@ -4,8 +4,8 @@ Real language (FOLIO) is translated with the whole of first-order logic, and its
 of the connectives: `∨` for "either ... or" (`⊕`), `∧` for `∨`, `∀` for `∃`, an implication
 for "if and only if", "neither A nor B" written `¬(A ∧ B)`. Each rule changes one place of
 the formula (each place gives one candidate); full SEDAC keeps a candidate only when the
-ground truth entails it. They fire only against a ground truth written in logic (gold
-formulas, a TPTP file), whose vocabulary says so: the grammar's texts never need them.
+ground truth entails it. They fire only against gold formulas for real language (FOLIO), whose vocabulary says
+so: the grammar's texts never need them.
 """
 from __future__ import annotations
 
@@ -93,9 +93,9 @@ def d15(f: Formula, vocab) -> list[Formula]:
     def edit(g):
         if isinstance(g, Forall):
             body = g.body
-            if isinstance(body, Implies):
-                body = And((body.left, body.right))
-            return [Exists(g.vars, body)]
+            if not isinstance(body, Implies):
+                return []      # `∀x p(x)` read as `∃x p(x)` says next to nothing
+            return [Exists(g.vars, And((body.left, body.right)))]
         if isinstance(g, Exists):
             body = g.body
             if isinstance(body, And) and len(body.args) >= 2:
