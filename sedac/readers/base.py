@@ -32,14 +32,16 @@ class Reader:
 
     def coverage(self, text: str) -> int:
         """How much of the logic of `text` this reader reads: its clauses read without an
-        error, less its syntax errors (the language decision compares them)."""
+        error, each worth two of its syntax errors (a formula language whose arithmetic
+        lines fail still reads more than a format that calls its formulas prose); the
+        language decision compares them."""
         try:
             prog = self.read(text, "<sample>")
         except Exception:      # a reader that cannot read a sample at all reads none of it
             return 0
         good = sum(1 for c in prog.clauses if c.formula is not None and c.note != "english")
         bad = sum(1 for d in prog.diagnostics if d.code[0] in "EK")
-        return max(0, good - bad)
+        return max(0, 2 * good - bad)
 
     def write(self, formula, kind: str = "statement", gloss: str = "",
               program: Program | None = None, vocab: Vocabulary | None = None) -> str | None:
