@@ -124,16 +124,22 @@ class LincReader(Reader):
         prog = Program(path=path, lang=self.lang, text=text)
         index = prog.index
         layout = self.layout(text)          # a reply's prose and fences, made comments
-        prog.diagnostics.extend(layout.diagnostics(self.comment))
+        original = text.split("\n")
+        # LINC's own tags (`<EVALUATE>`) are its structure, not prose: the layer leaves them
+        tags = {n for n, line in enumerate(original, start=1) if _TAG.match(line)}
+        prog.diagnostics.extend(d for d in layout.diagnostics(self.comment)
+                                if d.span.line not in tags)
         text = layout.masked
         offset = 0
         pending_text = ""
         in_problem = False      # inside <PREMISES> or <CONCLUSION>: the problem, not code
         items = []
-        for line in text.split("\n"):
+        for n, line in enumerate(text.split("\n"), start=1):
             start = offset
             offset += len(line) + 1
-            tag = _TAG.match(line)
+            tag = _TAG.match(original[n - 1]) if n in tags else None
+            if tag:
+                line = original[n - 1]
             if tag:
                 in_problem = not line.strip().startswith("</") and tag.group(1).upper() != "EVALUATE"
                 continue
@@ -152,12 +158,16 @@ class LincReader(Reader):
                 continue
             body = m.group(2)
             if body.startswith("#"):
-                pending_text = ""      # a formula sedac (or the user) commented out
+                pending_text = ""      # a formula sedac (or the user) commented out: it keeps
+                items.append(None)     # its place, so the last pair is still the conclusion
                 continue
             s = start + line.index(body) if body else start + len(line)
             items.append((index.span(s, s + len(body)), body, pending_text))
             pending_text = ""
-        for k, (span, body, gloss) in enumerate(items):
+        for k, item in enumerate(items):
+            if item is None:
+                continue
+            span, body, gloss = item
             kind = "query" if k == len(items) - 1 and len(items) > 1 else "statement"
             _add(prog, self, span, body, gloss, kind, lambda n: bool(_LINC_VAR.match(n)))
         return prog
