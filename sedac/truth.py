@@ -130,4 +130,11 @@ def program_vocabulary(preds: set[str], consts: set[str], base: Vocabulary | Non
                 a_class(low) or sing != low and a_class(sing) or v.noun_of_adjective(low) is not None)
         if not is_class:
             v.names.add(low)
+    if applied is not None and not guess:
+        # a class with members of its own (`romance(french)`) is no individual, even where the
+        # program also names it (`language_family(romance)`): R1 must not bind its rules to it
+        # (a member that is itself a class, `polly(vumpus)`, shows nothing: see `a_class`)
+        v.names -= {p for p in low_preds
+                    if any(isinstance(t, str) and t != p and t not in low_preds
+                           for t in applied.get(p, ()))}
     return v
