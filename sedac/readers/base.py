@@ -41,7 +41,13 @@ class Reader:
             return 0
         good = sum(1 for c in prog.clauses if c.formula is not None and c.note != "english")
         bad = sum(1 for d in prog.diagnostics if d.code[0] in "EK")
-        return max(0, 2 * good - bad)
+        # the format's own section headers (`Facts:`/`Rules:` for Pyke, `Premises:` for FOL
+        # text; not the `Predicates:` both write) say whose file it is, where a line such as
+        # `Big(Bob, True)` reads in either
+        own = {h for h in self.own_headers if h != "predicates"}
+        headers = sum(1 for line in text.split("\n")
+                      if line.strip().rstrip(":").strip().lower() in own and line.strip().endswith(":"))
+        return max(0, 2 * good - bad + 4 * headers)
 
     def write(self, formula, kind: str = "statement", gloss: str = "",
               program: Program | None = None, vocab: Vocabulary | None = None) -> str | None:
