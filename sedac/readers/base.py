@@ -39,7 +39,10 @@ class Reader:
             prog = self.read(text, "<sample>")
         except Exception:      # a reader that cannot read a sample at all reads none of it
             return 0
-        good = sum(1 for c in prog.clauses if c.formula is not None and c.note != "english")
+        # (English sentences a reader translates are not its language, however it reads them)
+        english = {d.clause for d in prog.diagnostics if d.category == "natural-language"}
+        good = sum(1 for i, c in enumerate(prog.clauses)
+                   if c.formula is not None and c.note != "english" and i not in english)
         bad = sum(1 for d in prog.diagnostics if d.code[0] in "EK")
         # the format's own section headers (`Facts:`/`Rules:` for Pyke, `Premises:` for FOL
         # text; not the `Predicates:` both write) say whose file it is, where a line such as
