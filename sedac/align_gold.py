@@ -146,18 +146,7 @@ class Alignment:
 
 def _map_literals(f: Formula, fn) -> Formula:
     """`map_atoms` that also visits equalities (the alignment turns atoms into them)."""
-    if isinstance(f, (Atom, Eq)):
-        return fn(f)
-    if isinstance(f, Not):
-        inner = _map_literals(f.arg, fn)
-        return inner.arg if isinstance(inner, Not) and not isinstance(f.arg, Not) else Not(inner)
-    if isinstance(f, (And, Or)):
-        return type(f)(tuple(_map_literals(a, fn) for a in f.args))
-    if isinstance(f, (Implies, Iff, Xor)):
-        return type(f)(_map_literals(f.left, fn), _map_literals(f.right, fn))
-    if isinstance(f, (Forall, Exists)):
-        return type(f)(f.vars, _map_literals(f.body, fn))
-    return f
+    return map_atoms(f, fn, equalities=True)
 
 
 _NEGATIVE = frozenset({"no", "not", "non", "never", "without", "lack", "un"})

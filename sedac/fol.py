@@ -312,20 +312,20 @@ def replace_terms(f: Formula, mapping: Mapping) -> Formula:
     return map_atoms(f, lambda a: Atom(a.pred, tuple(mapping.get(t, t) for t in a.args)))
 
 
-def map_atoms(f: Formula, fn) -> Formula:
-    """Replace every atom `a` by `fn(a)` (a formula); a double negation that this makes
-    (`~not_p` read as `~~p`) is removed."""
-    if isinstance(f, Atom):
+def map_atoms(f: Formula, fn, equalities: bool = False) -> Formula:
+    """Replace every atom `a` by `fn(a)` (a formula), and every equality too with
+    `equalities`; a double negation that this makes (`~not_p` read as `~~p`) is removed."""
+    if isinstance(f, Atom) or equalities and isinstance(f, Eq):
         return fn(f)
     if isinstance(f, Not):
-        inner = map_atoms(f.arg, fn)
+        inner = map_atoms(f.arg, fn, equalities)
         return inner.arg if isinstance(inner, Not) and not isinstance(f.arg, Not) else Not(inner)
     if isinstance(f, (And, Or)):
-        return type(f)(tuple(map_atoms(a, fn) for a in f.args))
+        return type(f)(tuple(map_atoms(a, fn, equalities) for a in f.args))
     if isinstance(f, (Implies, Iff, Xor)):
-        return type(f)(map_atoms(f.left, fn), map_atoms(f.right, fn))
+        return type(f)(map_atoms(f.left, fn, equalities), map_atoms(f.right, fn, equalities))
     if isinstance(f, (Forall, Exists)):
-        return type(f)(f.vars, map_atoms(f.body, fn))
+        return type(f)(f.vars, map_atoms(f.body, fn, equalities))
     return f
 
 
