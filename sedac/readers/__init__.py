@@ -100,12 +100,17 @@ def scores(text: str) -> dict[str, int]:
             continue
         if _PYKE_LINE.search(s) or _PYKE_HEADER.match(s):
             out["pyke"] += 1
-        if _FOL_LINE.search(s) or _FOL_HEADER.match(s):
-            out["fol"] += 1
+        if _FOL_LINE.search(s) or _FOL_HEADER.match(s) or _formula_hint().search(s):
+            out["fol"] += 1     # (ASCII `forall x (A(x) -> B(x))` and LaTeX too)
         if _PROLOG_LINE.search(_GLOSS.sub("", s)) and not _PYKE_LINE.search(s) \
                 and not _FOL_LINE.search(s):
             out["prolog"] += 1
     return out
+
+
+def _formula_hint():
+    from ..notations import FORMULA_HINT
+    return FORMULA_HINT
 
 
 def detect(text: str) -> str:
