@@ -9,7 +9,7 @@ import bisect
 import re
 from dataclasses import dataclass, field, replace
 
-from .align import apply_reading, to_program
+from .align import align, premise_verdicts, to_program
 from .atp import Prover, Session, get_prover
 from .closed_world import ask_closed
 from .forward import ask_forward
@@ -236,26 +236,25 @@ def analyse(program: Program, truth: Truth | None = None, mode: str | None = Non
         prover = get_prover(prover)
     if session is None and mode == "full":
         session = prover.session()
-    # the program's representation (`is_a(X, cat)`, `neg(p(X))`) read into plain formulas
-    program = apply_reading(program, truth, session)
+    # the program read in the ground truth's terms: its representation (`is_a(X, cat)`,
+    # `neg(p(X))`) as plain formulas and, against gold formulas, in the gold's symbols
+    gold = mode == "full" and truth.source == "gold"
+    late = session is None
+    al = align(program, truth, session, names=gold)
+    program = al.program
     statements, queries = program.statements, program.queries
     formulas = [c.formula for _, c in statements + queries]
     has_question = bool(queries) or (truth is not None and truth.question is not None)
     if session is None and (mode == "full" or answer and has_question
                             or truth is not None and mode != "syntax"):
         session = prover.session()
-    if session is not None:
+    if late and session is not None:
         session.declare(formulas + (truth.axioms + ([truth.question] if truth.question else [])
                                     if truth is not None else []))
     verdicts = None
-    if mode == "full" and truth.source == "gold":
-        # the program speaks in its own symbols: read it in the gold's (a copy of each)
-        from .align_gold import aligned, premise_verdicts
-        program, al = aligned(program, truth, session)
+    if gold:
         truth = replace(truth, alignment=al)
         verdicts = premise_verdicts(program, truth, session)
-        statements, queries = program.statements, program.queries
-        formulas = [c.formula for _, c in statements + queries]
     diags = [replace(d) for d in program.diagnostics]   # statuses are this report's own
     arities = {pa for f in formulas for pa in predicates(f)}
     consts = {k.name for f in formulas for k in constants(f)}
@@ -503,7 +502,7 @@ def _sure(truth: Truth) -> bool:
 
 
 def _restores(truth: Truth, index: int, session: Session):
-    """For a clause paired with a gold premise (`align_gold`), a test that a candidate says
+    """For a clause paired with a gold premise (`sedac.align`), a test that a candidate says
     what that premise says: with the other gold premises it entails it. A repair the gold
     merely allows (a weaker or sideways rule) is no repair of a premise the pairing names."""
     al = truth.alignment

@@ -1,4 +1,4 @@
-"""Any representation: a program read by meaning, not by name (sedac/align.py).
+"""Any representation: a program read by meaning, not by name (sedac/align/).
 
 A generator rewrites correct programs (the ground truth of corpus problems) into the
 representations models use (classes and properties as arguments, triples, `prop/3` with

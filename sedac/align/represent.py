@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .fol import FALSE, Atom, Const, Forall, Func, Implies, Top, Var, constants, predicates
+from ..fol import FALSE, Atom, Const, Forall, Func, Implies, Top, Var, constants, predicates
 from .readings import (VALUES, ClauseReader, Fail, Meta, Reading, Shape, Words, atoms_of,
                        channel_name, formula_of, has_terms, is_literal_term, is_word,
                        negative_name, norm, to_program)

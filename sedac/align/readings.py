@@ -8,9 +8,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from .fol import (And, Atom, Const, Exists, Forall, Formula, Func, Iff, Implies, Not, Or, Top,
+from ..fol import (And, Atom, Const, Exists, Forall, Formula, Func, Iff, Implies, Not, Or, Top,
                   Var, Xor, negate, subformulas)
-from .vocab import singularize
+from ..vocab import singularize
 
 TRUE_VALUES = frozenset({"true", "yes", "t", "1"})
 FALSE_VALUES = frozenset({"false", "no", "f", "0"})
@@ -367,7 +367,7 @@ def _unused(f: Formula) -> Formula:
     """Quantifiers of the variables the reading removed (`∃V big(fiona)` of
     `truth(big(fiona), V)`) dropped."""
     if isinstance(f, (Forall, Exists)):
-        from .fol import free_vars
+        from ..fol import free_vars
         body = _unused(f.body)
         free = free_vars(body)
         vs = tuple(v for v in f.vars if v in free)

@@ -1,0 +1,98 @@
+"""The one value an alignment is: how a program is read against its ground truth (the
+representation it is written in, and, against gold formulas, the mapping of its symbols onto
+the gold's), how sure that is, and what has no counterpart.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..fol import Atom, Const, Eq, Formula, Not, map_atoms
+
+
+@dataclass
+class Alignment:
+    # the program as read: under its representation and, against gold formulas, in the
+    # gold's symbols (None until `align` sets it)
+    program: object = None
+    reading: object = None      # the representation it was read under (`Reading`), None: plain
+    # (name, arity) -> (gold name, order): the gold atom's i-th argument is the program
+    # atom's `order[i]`-th (`write(beethoven, symphony9)` for `WrittenBy(symphony9, beethoven)`)
+    preds: dict = field(default_factory=dict)
+    consts: dict = field(default_factory=dict)     # program constant -> gold constant
+    # a program predicate that is the gold's negation (`TakeOut(x)` for `¬NoTakeOut(x)`)
+    negated: set = field(default_factory=set)
+    # a class the gold names as an individual: `Koala(x)` for `x = koala`
+    as_const: dict = field(default_factory=dict)   # (name, 1) -> gold constant
+    pairs: list = field(default_factory=list)      # (clause index, gold fact index)
+    unmatched: list = field(default_factory=list)  # program symbols with no counterpart
+    equivalent: int = 0
+    paired: int = 0
+
+    @property
+    def confidence(self) -> float:
+        return round(self.equivalent / self.paired, 3) if self.paired else 0.0
+
+    def apply(self, f: Formula) -> Formula:
+        """`f` in the gold's symbols."""
+        preds, consts, negated, as_const = self.preds, self.consts, self.negated, self.as_const
+        if not preds and not consts and not as_const:
+            return f
+
+        def rename(a) -> Formula:
+            if isinstance(a, Eq):
+                return Eq(*(Const(consts.get(t.name, t.name)) if isinstance(t, Const) else t
+                            for t in (a.left, a.right)))
+            args = tuple(Const(consts.get(t.name, t.name)) if isinstance(t, Const) else t
+                         for t in a.args)
+            key = (a.pred, len(args))
+            if key in as_const:
+                return Eq(args[0], Const(as_const[key]))
+            hit = preds.get(key)
+            if hit is None:
+                return Atom(a.pred, args)
+            name, order = hit
+            out = Atom(name, tuple(args[j] for j in order))
+            return Not(out) if key in negated else out
+        return _map_literals(f, rename)
+
+    def inverse(self, f: Formula) -> Formula:
+        """`f` (in the gold's symbols) back in the program's own."""
+        back = {(g, len(order)): (p, tuple(order.index(i) for i in range(len(order))), n)
+                for (p, n), (g, order) in self.preds.items()}
+        names = {g: c for c, g in self.consts.items()}
+        classes = {g: p for (p, _), g in self.as_const.items()}
+        if not back and not names and not classes:
+            return f
+
+        def rename(a):
+            if isinstance(a, Eq):
+                for t, u in ((a.left, a.right), (a.right, a.left)):
+                    if isinstance(u, Const) and u.name in classes:
+                        return Atom(classes[u.name], (t,))
+                return Eq(*(Const(names.get(t.name, t.name)) if isinstance(t, Const) else t
+                            for t in (a.left, a.right)))
+            args = tuple(Const(names.get(t.name, t.name)) if isinstance(t, Const) else t
+                         for t in a.args)
+            hit = back.get((a.pred, len(args)))
+            if hit is None:
+                return Atom(a.pred, args)
+            name, order, n = hit
+            out = Atom(name, tuple(args[j] for j in order))
+            return Not(out) if (name, n) in self.negated else out
+        return _map_literals(f, rename)
+
+    def to_json(self) -> dict:
+        return {"predicates": {f"{p}/{n}": ("¬" if (p, n) in self.negated else "") + g
+                               + ("" if list(o) == sorted(o) else
+                                  f" (arguments {', '.join(str(i + 1) for i in o)})")
+                               for (p, n), (g, o) in sorted(self.preds.items())},
+                "classes_as_individuals": {f"{p}/1": c for (p, _), c in sorted(self.as_const.items())},
+                "constants": dict(sorted(self.consts.items())),
+                "pairs": [{"clause": c, "premise": k + 1} for c, k in self.pairs],
+                "equivalent": self.equivalent, "paired": self.paired,
+                "confidence": self.confidence, "unmatched": self.unmatched}
+
+
+def _map_literals(f: Formula, fn) -> Formula:
+    """`map_atoms` that also visits equalities (the alignment turns atoms into them)."""
+    return map_atoms(f, fn, equalities=True)

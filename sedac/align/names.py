@@ -1,0 +1,82 @@
+"""The words of a symbol's name: lemmas from spaCy's English lookup table (`shows` ->
+`show`), a program's own description of its predicates (`Perform(x) ::: x performs ...`),
+and the normal forms the alignment compares names and sentences by.
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from ..fol import Formula, constants, predicates
+
+_WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
+_STOP = frozenset("x y z a an the is are be of in on at to and or not who that which with "
+                  "for as by its it their they has have do does".split())
+_PRED_GLOSS = re.compile(r"^\s*([A-Za-z_][\w']*)\s*\(([^()]*)\)\s*:::\s*(.+)$")
+NEGATIVE = frozenset({"no", "not", "non", "never", "without", "lack", "un"})
+
+
+@lru_cache(maxsize=1)
+def _lemmas() -> dict:
+    """spaCy's English lemma lookup table (`spacy-lookups-data`), read directly: importing
+    spaCy itself costs seconds and the table is all the lookup lemmatizer uses."""
+    try:
+        import gzip
+        import json
+        import os
+        import spacy_lookups_data
+        path = os.path.join(os.path.dirname(spacy_lookups_data.__file__), "data",
+                            "en_lemma_lookup.json.gz")
+        with open(path, "rb") as fh:
+            return json.loads(gzip.decompress(fh.read()))
+    except (ImportError, OSError, ValueError):
+        return {}
+
+
+def lemma(word: str) -> str:
+    w = word.lower()
+    found = _lemmas().get(w)
+    if found:
+        return found
+    from ..vocab import singularize
+    return singularize(w)
+
+
+def words(name: str) -> set[str]:
+    """The lemmas of a symbol's words: `TalentShows` / `talent_shows` -> {talent, show}."""
+    parts = [p for chunk in re.split(r"[_\W]+", name) for p in _WORD.findall(chunk)] or [name]
+    return {lemma(p) for p in parts if p.lower() not in _STOP and len(p) > 1}
+
+
+
+
+def norm_sentence(s: str) -> set[str]:
+    return {lemma(w) for w in re.findall(r"[A-Za-z]+", s) if w.lower() not in _STOP}
+
+
+def jaccard(a: set, b: set) -> float:
+    return len(a & b) / len(a | b) if a and b else 0.0
+
+
+def symbol_words(f: Formula) -> set[str]:
+    out: set[str] = set()
+    for p, _ in predicates(f):
+        out |= words(p)
+    for c in constants(f):
+        out |= words(c.name)
+    return out
+
+
+def predicate_glosses(text: str) -> dict[tuple[str, int], str]:
+    """The program's own description of its predicates (`Perform(x) ::: x performs ...`)."""
+    from ..readers.sections import camel_to_snake
+    out = {}
+    for line in text.split("\n"):
+        m = _PRED_GLOSS.match(line)
+        if m and all(re.fullmatch(r"\s*[a-z]\w*\s*", a) for a in m.group(2).split(",")):
+            out[(camel_to_snake(m.group(1)), len(m.group(2).split(",")))] = m.group(3)
+    return out
+
+
+def norm(c: str) -> str:
+    return re.sub(r"[^a-z0-9]", "", c.lower())

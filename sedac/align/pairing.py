@@ -1,0 +1,259 @@
+"""Pairing a program's premises and symbols with gold formulas whose names share no spelling.
+
+A model names its predicates its own way (`Perform(x)` where FOLIO's gold says
+`TalentShows(x)`, `Student(x)` for `Students(x)`). The mapping of the program's predicates
+(name and arity) and constants onto the gold's is chosen from four kinds of evidence:
+
+1. the premise pairing: a program premise glossed `::: sentence` with a gold premise's
+   sentence (else the premises in order, when both have as many);
+2. structure: in a paired premise, atoms in the same place of formulas of the same shape
+   vote for each other (the arity must agree);
+3. words: the lemmas of the names (spaCy's English lookup table: `shows` -> `show`) and of
+   the program's own description of a predicate (`Perform(x) ::: x performs in school talent
+   shows often.`) against the gold name's words;
+4. the prover: a mapping is scored by how many paired premises become equivalent, and a
+   swap of two same-arity choices is kept only when it makes more of them equivalent.
+
+A program symbol with no counterpart keeps its name, and is listed as unmatched. The result
+says how sure it is (the share of paired premises that are equivalent under it).
+"""
+from __future__ import annotations
+
+import re
+
+from ..fol import And, Atom, Const, Exists, Forall, Formula, Iff, Implies, Not, Or, Xor, \
+    constants, predicates
+from .alignment import Alignment
+from .names import (NEGATIVE, jaccard, norm, norm_sentence, predicate_glosses, symbol_words,
+                    words)
+
+
+def pair_premises(program, truth) -> list[tuple[int, int]]:
+    """(clause index, gold fact index): each program statement with the gold premise whose
+    sentence its gloss repeats and whose symbols' words its own share, best first; a pair
+    needs some evidence (the order alone decides only when the counts agree and nothing
+    else speaks)."""
+    statements = program.statements
+    facts = truth.facts
+    gold_sent = [norm_sentence(f.text) for f in facts]
+    gold_syms = [symbol_words(f.formula) for f in facts]
+    scored = []
+    for n, (i, c) in enumerate(statements):
+        gloss = norm_sentence(program.gloss.get(i, ""))
+        syms = symbol_words(c.formula)
+        for k in range(len(facts)):
+            s = jaccard(gloss, gold_sent[k]) + 0.5 * jaccard(syms, gold_syms[k])
+            if len(statements) == len(facts) and n == k:
+                s += 0.05
+            if s >= 0.3:
+                scored.append((s, i, k))
+    scored.sort(key=lambda t: (-t[0], t[1], t[2]))
+    pairs, used_c, used_k = [], set(), set()
+    for s, i, k in scored:
+        if i in used_c or k in used_k:
+            continue
+        pairs.append((i, k))
+        used_c.add(i)
+        used_k.add(k)
+    return sorted(pairs)
+
+
+def _shape_atoms(p: Formula, g: Formula, out: list) -> bool:
+    """Walk two formulas of one shape together, collecting (program atom, gold atom) pairs;
+    False (and nothing trustworthy collected) when the shapes differ."""
+    if isinstance(p, Atom) and isinstance(g, Atom):
+        if len(p.args) != len(g.args):
+            return False
+        out.append((p, g))
+        return True
+    if type(p) is not type(g):
+        return False
+    if isinstance(p, Not):
+        return _shape_atoms(p.arg, g.arg, out)
+    if isinstance(p, (And, Or)):
+        return len(p.args) == len(g.args) and all(_shape_atoms(a, b, out)
+                                                  for a, b in zip(p.args, g.args))
+    if isinstance(p, (Implies, Iff, Xor)):
+        return _shape_atoms(p.left, g.left, out) and _shape_atoms(p.right, g.right, out)
+    if isinstance(p, (Forall, Exists)):
+        return len(p.vars) == len(g.vars) and _shape_atoms(p.body, g.body, out)
+    return False
+
+
+def _atoms(f: Formula) -> list[Atom]:
+    out: list[Atom] = []
+
+    def walk(h):
+        if isinstance(h, Atom):
+            out.append(h)
+        elif isinstance(h, Not):
+            walk(h.arg)
+        elif isinstance(h, (And, Or)):
+            for a in h.args:
+                walk(a)
+        elif isinstance(h, (Implies, Iff, Xor)):
+            walk(h.left)
+            walk(h.right)
+        elif isinstance(h, (Forall, Exists)):
+            walk(h.body)
+    walk(f)
+    return out
+
+
+def map_symbols(program, truth, session=None, budget: int = 200) -> Alignment:
+    """The mapping of `program`'s signature onto the gold `truth`'s (see the module)."""
+    stmts = {i: c.formula for i, c in program.statements}
+    query = [c.formula for _, c in program.queries]
+    gold_all = truth.axioms + ([truth.question] if truth.question is not None else [])
+    gold_preds = {pa for f in gold_all for pa in predicates(f)}
+    gold_consts = {c.name for f in gold_all for c in constants(f)}
+    prog_formulas = list(stmts.values()) + query
+    prog_preds = {pa for f in prog_formulas for pa in predicates(f)}
+    prog_consts = {c.name for f in prog_formulas for c in constants(f)}
+    out = Alignment(pairs=pair_premises(program, truth))
+    matched = [(stmts[i], truth.facts[k].formula) for i, k in out.pairs if i in stmts]
+    if query and truth.question is not None:
+        matched.append((query[-1], truth.question))
+
+    # constants first: the same name up to case and separators
+    by_norm = {norm(c): c for c in gold_consts}
+    gold_cwords = {c: words(c) for c in gold_consts}
+    for c in sorted(prog_consts - gold_consts):
+        if norm(c) in by_norm:
+            out.consts[c] = by_norm[norm(c)]
+            continue
+        mine = words(c)
+        near = sorted((jaccard(mine, w), g) for g, w in gold_cwords.items()
+                      if w and mine and (w <= mine or mine <= w))
+        if near and (len(near) == 1 or near[-1][0] > near[-2][0]):
+            out.consts[c] = near[-1][1]
+
+    def const(t):
+        return out.consts.get(t.name, t.name) if isinstance(t, Const) else None
+
+    votes: dict = {}
+    cvotes: dict = {}
+
+    def vote(pa: Atom, ga: Atom, w: float):
+        n = len(pa.args)
+        order = tuple(range(n))
+        if n == 2:
+            mine = [const(t) for t in pa.args]
+            theirs = [const(t) for t in ga.args]
+            straight = sum(1 for a, b in zip(mine, theirs) if a is not None and a == b)
+            crossed = sum(1 for a, b in zip(mine, reversed(theirs)) if a is not None and a == b)
+            if crossed > straight:
+                order = (1, 0)
+        key = ((pa.pred, n), ga.pred, order)
+        votes[key] = votes.get(key, 0.0) + w
+        for j, t in zip(order, ga.args):
+            s = pa.args[j]
+            if isinstance(s, Const) and isinstance(t, Const):
+                cvotes[(s.name, t.name)] = cvotes.get((s.name, t.name), 0.0) + w
+
+    for p, g in matched:
+        shaped: list = []
+        if _shape_atoms(p, g, shaped):
+            for pa, ga in shaped:
+                vote(pa, ga, 2.0)
+        else:   # shapes differ: every same-arity pair of the two premises is a weak vote
+            pas, gas = _atoms(p), _atoms(g)
+            for pa in pas:
+                for ga in gas:
+                    if len(pa.args) == len(ga.args):
+                        vote(pa, ga, 1.0 / max(1, len(gas)))
+
+    glosses = predicate_glosses(program.text)
+    gold_words = {g: words(g) for g, _ in gold_preds}
+    best_order: dict = {}
+    for (pa, g, order), w in votes.items():
+        if w > best_order.get((pa, g), (0.0, None))[0]:
+            best_order[(pa, g)] = (w, order)
+    scores = []
+    for pa in prog_preds:
+        own = words(pa[0]) | (norm_sentence(glosses[pa]) if pa in glosses else set())
+        for g, n in gold_preds:
+            if n != pa[1]:
+                continue
+            gw = gold_words[g]
+            w = len(own & gw) / len(gw) if gw else 0.0
+            voted, order = best_order.get((pa, g), (0.0, tuple(range(n))))
+            s = voted + 1.5 * w + (3.0 if norm(pa[0]) == norm(g) else 0.0)
+            if s > 0.5:
+                scores.append((s, pa, g, order))
+    scores.sort(key=lambda t: (-t[0], t[1], t[2]))
+    used_gold: set = set()
+    for s, pa, g, order in scores:
+        if pa in out.preds or (g, pa[1]) in used_gold:
+            continue
+        out.preds[pa] = (g, order)
+        used_gold.add((g, pa[1]))
+    gold_unary = {g for g, n in gold_preds if n == 1}
+    # individuals the gold gives properties to (`VeryFluffy(koala)`), not mere objects of a
+    # relation (`Have(x, teeth)`)
+    described = {t.name for f in gold_all for a in _atoms(f) if len(a.args) == 1
+                 for t in a.args if isinstance(t, Const)}
+    for pa in sorted(prog_preds):
+        if pa in out.preds or pa[1] != 1 or pa[0] in gold_unary:
+            continue
+        named = [c for c in described if norm(c) == norm(pa[0])]
+        if len(named) == 1 and (named[0] not in prog_consts
+                                or out.consts.get(named[0], named[0]) == named[0]):
+            out.as_const[pa] = named[0]
+    # a name that says "no"/"not" where the program's does not is the gold's negation
+    for pa, (g, _) in out.preds.items():
+        if (bool(NEGATIVE & set(re.split(r"_", g))) !=
+                bool(NEGATIVE & set(re.split(r"_", pa[0])))):
+            out.negated.add(pa)
+    out.unmatched = [f"{p}/{n}" for p, n in sorted(prog_preds)
+                     if (p, n) not in out.preds and (p, n) not in out.as_const]
+    out.preds = {pa: (g, o) for pa, (g, o) in out.preds.items()
+                 if pa[0] != g or list(o) != sorted(o)}
+    for c in sorted(prog_consts - gold_consts - set(out.consts)):
+        cands = sorted(((w, t) for (s, t), w in cvotes.items() if s == c), reverse=True)
+        if cands and cands[0][1] not in prog_consts and cands[0][0] >= 2.0:
+            out.consts[c] = cands[0][1]
+    # one program constant a gold constant, never two (the mapping must be a renaming)
+    taken: dict = {}
+    for c, g in sorted(out.consts.items()):
+        if g in taken or g in prog_consts:
+            continue
+        taken[g] = c
+    out.consts = {c: g for g, c in taken.items()}
+    out.unmatched += [c for c in sorted(prog_consts - gold_consts) if c not in out.consts]
+    if session is not None:
+        _improve(out, matched, session, budget)
+    return out
+
+
+def _equivalent_count(al: Alignment, matched, session) -> int:
+    n = 0
+    for p, g in matched:
+        q = al.apply(p)
+        if q == g or (session.entails([g], q, evidence=False).holds
+                      and session.entails([q], g, evidence=False).holds):
+            n += 1
+    return n
+
+
+def _improve(al: Alignment, matched, session, budget: int) -> None:
+    """Count the equivalent pairs; try swapping two same-arity choices while it helps."""
+    al.paired = len(matched)
+    best = _equivalent_count(al, matched, session)
+    tried = 0
+    keys = sorted(al.preds)
+    improved = True
+    while improved and best < len(matched) and tried < budget:
+        improved = False
+        for i, a in enumerate(keys):
+            for b in keys[i + 1:]:
+                if a[1] != b[1] or tried >= budget:
+                    continue
+                tried += 1
+                al.preds[a], al.preds[b] = al.preds[b], al.preds[a]
+                n = _equivalent_count(al, matched, session)
+                if n > best:
+                    best, improved = n, True
+                else:
+                    al.preds[a], al.preds[b] = al.preds[b], al.preds[a]
+    al.equivalent = best
