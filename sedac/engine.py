@@ -490,7 +490,7 @@ def _full_sedac(program: Program, truth: Truth, results: list[ClauseResult], ses
             clause=r.index, proof=(nl_ax, best, vbest.status)))
 
 
-SURE_ALIGNMENT = 0.5   # the share of paired premises equivalent under the alignment
+SURE_ALIGNMENT = 0.5   # the share of paired premises whose symbols meet the gold's (`Alignment.confidence`)
 MAX_GOLD_CANDIDATES = 40   # candidates tried for one clause against gold formulas
 
 

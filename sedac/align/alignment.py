@@ -25,12 +25,14 @@ class Alignment:
     as_const: dict = field(default_factory=dict)   # (name, 1) -> gold constant
     pairs: list = field(default_factory=list)      # (clause index, gold fact index)
     unmatched: list = field(default_factory=list)  # program symbols with no counterpart
-    equivalent: int = 0
+    equivalent: int = 0     # paired premises equivalent to the gold's under the mapping
+    related: int = 0        # ... equivalent, stronger, weaker or contradicting: symbols that meet
     paired: int = 0
 
     @property
     def confidence(self) -> float:
-        return round(self.equivalent / self.paired, 3) if self.paired else 0.0
+        """The share of paired premises whose symbols meet the gold's under the mapping."""
+        return round(self.related / self.paired, 3) if self.paired else 0.0
 
     def apply(self, f: Formula) -> Formula:
         """`f` in the gold's symbols."""
@@ -89,7 +91,7 @@ class Alignment:
                 "classes_as_individuals": {f"{p}/1": c for (p, _), c in sorted(self.as_const.items())},
                 "constants": dict(sorted(self.consts.items())),
                 "pairs": [{"clause": c, "premise": k + 1} for c, k in self.pairs],
-                "equivalent": self.equivalent, "paired": self.paired,
+                "equivalent": self.equivalent, "related": self.related, "paired": self.paired,
                 "confidence": self.confidence, "unmatched": self.unmatched}
 
 

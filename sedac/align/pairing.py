@@ -15,7 +15,9 @@ A model names its predicates its own way (`Perform(x)` where FOLIO's gold says
    swap of two same-arity choices is kept only when it makes more of them equivalent.
 
 A program symbol with no counterpart keeps its name, and is listed as unmatched. The result
-says how sure it is (the share of paired premises that are equivalent under it).
+says how sure it is: the share of paired premises whose symbols meet under it (equivalent
+to the gold premise, or stronger, weaker or contradicting it: the model may have said the
+premise wrongly, in the right symbols), beside the share that is equivalent.
 """
 from __future__ import annotations
 
@@ -24,6 +26,7 @@ import re
 from ..fol import And, Atom, Const, Exists, Forall, Formula, Iff, Implies, Not, Or, Xor, \
     constants, predicates
 from .alignment import Alignment
+from .verdicts import relation as _relation
 from .names import (NEGATIVE, jaccard, norm, norm_sentence, predicate_glosses, symbol_words,
                     words)
 
@@ -226,6 +229,9 @@ def map_symbols(program, truth, session=None, budget: int = 200) -> Alignment:
     return out
 
 
+_RELATED = ("equivalent", "stronger", "weaker", "contradicting")
+
+
 def _equivalent_count(al: Alignment, matched, session) -> int:
     n = 0
     for p, g in matched:
@@ -257,3 +263,8 @@ def _improve(al: Alignment, matched, session, budget: int) -> None:
                 else:
                     al.preds[a], al.preds[b] = al.preds[b], al.preds[a]
     al.equivalent = best
+    # the pairs whose symbols meet under the mapping: a translation equivalent to its gold
+    # premise, or one that entails it, follows from it or contradicts it (a premise the
+    # model got wrong, in the gold's symbols); `unrelated` is a mapping that misses
+    al.related = best + sum(1 for p, g in matched
+                            if _relation(al.apply(p), g, session) in _RELATED[1:])

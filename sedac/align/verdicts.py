@@ -8,7 +8,7 @@ VERDICTS = ("equivalent", "stronger", "weaker", "contradicting", "unrelated", "m
             "undecided")
 
 
-def _relation(p: Formula, g: Formula, session) -> str:
+def relation(p: Formula, g: Formula, session) -> str:
     """How a program premise `p` stands to the gold premise `g` it translates."""
     if p == g:
         return "equivalent"
@@ -49,7 +49,7 @@ def premise_verdicts(program, truth, session) -> list[dict]:
         c = stmts[i]
         out.append({"premise": fact.index, "gold": describe(fact.formula), "line": c.span.line,
                     "program": describe(c.formula), "sentence": fact.text,
-                    "verdict": _relation(c.formula, fact.formula, session),
+                    "verdict": relation(c.formula, fact.formula, session),
                     "le": le_equivalent(c.formula, fact.formula)})
     for i, c in program.statements:
         if i in by_fact.values():
