@@ -23,6 +23,9 @@ class Alignment:
     negated: set = field(default_factory=set)
     # a class the gold names as an individual: `Koala(x)` for `x = koala`
     as_const: dict = field(default_factory=dict)   # (name, 1) -> gold constant
+    # program predicates mapped onto a gold predicate another one already names (a second
+    # name for it): a formula written back uses the first
+    merged: set = field(default_factory=set)
     pairs: list = field(default_factory=list)      # (clause index, gold fact index)
     unmatched: list = field(default_factory=list)  # program symbols with no counterpart
     equivalent: int = 0     # paired premises equivalent to the gold's under the mapping
@@ -60,7 +63,7 @@ class Alignment:
     def inverse(self, f: Formula) -> Formula:
         """`f` (in the gold's symbols) back in the program's own."""
         back = {(g, len(order)): (p, tuple(order.index(i) for i in range(len(order))), n)
-                for (p, n), (g, order) in self.preds.items()}
+                for (p, n), (g, order) in self.preds.items() if (p, n) not in self.merged}
         names = {g: c for c, g in self.consts.items()}
         classes = {g: p for (p, _), g in self.as_const.items()}
         if not back and not names and not classes:

@@ -80,3 +80,13 @@ def predicate_glosses(text: str) -> dict[tuple[str, int], str]:
 
 def norm(c: str) -> str:
     return re.sub(r"[^a-z0-9]", "", c.lower())
+
+
+def similar(a: str, b: str) -> bool:
+    """Whether two symbols' names may name one thing: they share a word's lemma, or their
+    spellings differ by a slip (`alligator`, `aligator`)."""
+    if words(a) & words(b):
+        return True
+    from difflib import SequenceMatcher
+    x, y = norm(a), norm(b)
+    return min(len(x), len(y)) >= 5 and SequenceMatcher(None, x, y).ratio() >= 0.85

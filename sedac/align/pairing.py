@@ -26,9 +26,9 @@ import re
 from ..fol import And, Atom, Const, Exists, Forall, Formula, Iff, Implies, Not, Or, Xor, \
     constants, predicates
 from .alignment import Alignment
-from .verdicts import relation as _relation
-from .names import (NEGATIVE, jaccard, norm, norm_sentence, predicate_glosses, symbol_words,
-                    words)
+from .verdicts import relation
+from .names import (NEGATIVE, jaccard, norm, norm_sentence, predicate_glosses, similar,
+                    symbol_words, words)
 
 
 def pair_premises(program, truth) -> list[tuple[int, int]]:
@@ -226,6 +226,12 @@ def map_symbols(program, truth, session=None, budget: int = 200) -> Alignment:
     out.unmatched += [c for c in sorted(prog_consts - gold_consts) if c not in out.consts]
     if session is not None:
         _improve(out, matched, session, budget)
+        _merge(out, matched, session, gold_preds, prog_preds, budget)
+        # the pairs whose symbols meet under the mapping: a translation equivalent to its gold
+        # premise, or one that entails it, follows from it or contradicts it (a premise the
+        # model got wrong, in the gold's symbols); `unrelated` is a mapping that misses
+        out.related = out.equivalent + sum(
+            1 for p, g in matched if relation(out.apply(p), g, session) in _RELATED[1:])
     return out
 
 
@@ -263,8 +269,48 @@ def _improve(al: Alignment, matched, session, budget: int) -> None:
                 else:
                     al.preds[a], al.preds[b] = al.preds[b], al.preds[a]
     al.equivalent = best
-    # the pairs whose symbols meet under the mapping: a translation equivalent to its gold
-    # premise, or one that entails it, follows from it or contradicts it (a premise the
-    # model got wrong, in the gold's symbols); `unrelated` is a mapping that misses
-    al.related = best + sum(1 for p, g in matched
-                            if _relation(al.apply(p), g, session) in _RELATED[1:])
+
+
+def _score(al: Alignment, pairs, session) -> tuple[int, int]:
+    """(equivalent, related) pairs among `pairs` under `al`."""
+    verdicts = []
+    for p, g in pairs:
+        q = al.apply(p)
+        # a translation the mapping makes unsatisfiable entails anything: no evidence of it
+        verdicts.append("unrelated" if session.consistent([q]).holds else relation(q, g, session))
+    return sum(v == "equivalent" for v in verdicts), sum(v in _RELATED for v in verdicts)
+
+
+def _merge(al: Alignment, matched, session, gold_preds, prog_preds, budget: int) -> None:
+    """A program predicate with no counterpart whose name shares a word (or nearly its
+    spelling) with a gold predicate of its arity may be a second name for it (the model wrote
+    `WearLargeSizeClothes` beside `WearLargeClothes`, `Premiere` beside `Premiered`,
+    `Alligator` for the gold's `Aligator`): it is mapped there when the paired premises that use
+    it become more equivalent, or as many and more related to the gold's (the prover decides)."""
+    tried = 0
+    for name in list(al.unmatched):
+        p, _, n = name.rpartition("/")
+        if not n.isdigit() or not p:
+            continue
+        pa = (p, int(n))
+        pairs = [(f, g) for f, g in matched if pa in predicates(f)]
+        if not pairs:
+            continue
+        base = _score(al, pairs, session)
+        best, choice = base, None
+        for g, k in sorted(gold_preds):
+            if k != pa[1] or tried >= budget or not similar(p, g):
+                continue
+            tried += 1
+            al.preds[pa] = (g, tuple(range(k)))
+            got = _score(al, pairs, session)
+            del al.preds[pa]
+            if got > best:
+                best, choice = got, g
+        if choice is not None:
+            held = {g for g, _ in al.preds.values()} | {q for q, _ in prog_preds}
+            if choice in held:
+                al.merged.add(pa)
+            al.preds[pa] = (choice, tuple(range(pa[1])))
+            al.unmatched.remove(name)
+            al.equivalent += best[0] - base[0]

@@ -9,7 +9,7 @@ so: the grammar's texts never need them.
 """
 from __future__ import annotations
 
-from ..fol import And, Exists, Forall, Formula, Iff, Implies, Not, Or, Xor
+from ..fol import And, Atom, Exists, Forall, Formula, Iff, Implies, Not, Or, Xor
 from .base import DERIVE, rule
 
 MAX_PLACES = 24   # candidates per rule and formula, at most
@@ -144,13 +144,16 @@ def d17(f: Formula, vocab) -> list[Formula]:
 def d18(f: Formula, vocab) -> list[Formula]:
     """Anti-pattern: a condition the ground truth leaves to the domain, `∀x (Animal(x) →
     (Rabbit(x) ∨ Squirrel(x)))` where the gold says `∀x (Rabbit(x) ∨ Squirrel(x))`, or one it
-    has and the translation lost. Best practice: the ground truth's reading. (D9 drops one of
-    several conditions; this one drops the only one.)"""
+    has and the translation lost; also a domain written as a definition, `∀x (Animal(x) ↔
+    (Monkey(x) ∨ Bird(x)))` for "an animal is either a monkey or a bird". Best practice: the
+    ground truth's reading. (D9 drops one of several conditions; this one drops the only one.)"""
     if not _formal(vocab):
         return []
 
     def edit(g):
         if isinstance(g, Forall) and isinstance(g.body, Implies):
+            return [Forall(g.vars, g.body.right)]
+        if isinstance(g, Forall) and isinstance(g.body, Iff) and isinstance(g.body.left, Atom):
             return [Forall(g.vars, g.body.right)]
         return []
     return _places(f, edit)
