@@ -226,7 +226,7 @@ def map_symbols(program, truth, session=None, budget: int = 200) -> Alignment:
     out.unmatched += [c for c in sorted(prog_consts - gold_consts) if c not in out.consts]
     if session is not None:
         _improve(out, matched, session, budget)
-        _merge(out, matched, session, gold_preds, prog_preds, budget)
+        _merge(out, matched, session, gold_preds, prog_preds, list(stmts.values()), budget)
         # the pairs whose symbols meet under the mapping: a translation equivalent to its gold
         # premise, or one that entails it, follows from it or contradicts it (a premise the
         # model got wrong, in the gold's symbols); `unrelated` is a mapping that misses
@@ -281,13 +281,20 @@ def _score(al: Alignment, pairs, session) -> tuple[int, int]:
     return sum(v == "equivalent" for v in verdicts), sum(v in _RELATED for v in verdicts)
 
 
-def _merge(al: Alignment, matched, session, gold_preds, prog_preds, budget: int) -> None:
+def _merge(al: Alignment, matched, session, gold_preds, prog_preds, statements,
+           budget: int) -> None:
     """A program predicate with no counterpart whose name shares a word (or nearly its
     spelling) with a gold predicate of its arity may be a second name for it (the model wrote
     `WearLargeSizeClothes` beside `WearLargeClothes`, `Premiere` beside `Premiered`,
     `Alligator` for the gold's `Aligator`): it is mapped there when the paired premises that use
-    it become more equivalent, or as many and more related to the gold's (the prover decides)."""
+    it become more equivalent, or as many and more related to the gold's, and the program's
+    premises stay satisfiable together (two names the program keeps apart are not one)."""
     tried = 0
+
+    def satisfiable() -> bool:
+        return not session.consistent([al.apply(f) for f in statements]).holds
+    if not satisfiable():
+        return
     for name in list(al.unmatched):
         p, _, n = name.rpartition("/")
         if not n.isdigit() or not p:
@@ -304,6 +311,8 @@ def _merge(al: Alignment, matched, session, gold_preds, prog_preds, budget: int)
             tried += 1
             al.preds[pa] = (g, tuple(range(k)))
             got = _score(al, pairs, session)
+            if got > best and not satisfiable():
+                got = best
             del al.preds[pa]
             if got > best:
                 best, choice = got, g
