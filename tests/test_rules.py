@@ -87,6 +87,7 @@ CONNECTIVE_CASES = [   # (rule, formula, a candidate it proposes), in FOL-text n
     ("D16", "∀x (Show(x) → Download(x))", "∀x (Show(x) ↔ Download(x))"),
     ("D17", "¬(Human(m) ∧ Alien(m))", "¬Human(m) ∧ ¬Alien(m)"),
     ("D18", "∀x (Man(x) → (Kind(x) ⊕ Evil(x)))", "∀x (Kind(x) ⊕ Evil(x))"),
+    ("D18", "∀x (Animal(x) ↔ (Monkey(x) ∨ Bird(x)))", "∀x (Monkey(x) ∨ Bird(x))"),
 ]
 
 
