@@ -28,6 +28,8 @@ class Alignment:
     merged: set = field(default_factory=set)
     pairs: list = field(default_factory=list)      # (clause index, gold fact index)
     unmatched: list = field(default_factory=list)  # program symbols with no counterpart
+    # (program formula in the gold's symbols, gold formula) -> verdict, as the prover found it
+    relations: dict = field(default_factory=dict)
     equivalent: int = 0     # paired premises equivalent to the gold's under the mapping
     related: int = 0        # ... equivalent, stronger, weaker or contradicting: symbols that meet
     paired: int = 0

@@ -230,8 +230,10 @@ def map_symbols(program, truth, session=None, budget: int = 200) -> Alignment:
         # the pairs whose symbols meet under the mapping: a translation equivalent to its gold
         # premise, or one that entails it, follows from it or contradicts it (a premise the
         # model got wrong, in the gold's symbols); `unrelated` is a mapping that misses
-        out.related = out.equivalent + sum(
-            1 for p, g in matched if relation(out.apply(p), g, session) in _RELATED[1:])
+        for p, g in matched:
+            q = out.apply(p)
+            out.relations[(q, g)] = relation(q, g, session)
+        out.related = sum(out.relations[(out.apply(p), g)] in _RELATED for p, g in matched)
     return out
 
 

@@ -38,6 +38,7 @@ def premise_verdicts(program, truth, session) -> list[dict]:
     from ..le_score import le_equivalent
     al = truth.alignment
     by_fact = {k: i for i, k in (al.pairs if al is not None else [])}
+    known = getattr(al, "relations", None) or {}
     stmts = dict(program.statements)
     out = []
     for k, fact in enumerate(truth.facts):
@@ -49,7 +50,8 @@ def premise_verdicts(program, truth, session) -> list[dict]:
         c = stmts[i]
         out.append({"premise": fact.index, "gold": describe(fact.formula), "line": c.span.line,
                     "program": describe(c.formula), "sentence": fact.text,
-                    "verdict": relation(c.formula, fact.formula, session),
+                    "verdict": known.get((c.formula, fact.formula))
+                    or relation(c.formula, fact.formula, session),
                     "le": le_equivalent(c.formula, fact.formula)})
     for i, c in program.statements:
         if i in by_fact.values():
