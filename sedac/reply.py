@@ -218,8 +218,9 @@ def _uncomment(s: str, marks) -> str | None:
     return None
 
 
-def candidate(line: str, base: int) -> tuple[int, int, str, str | None]:
-    """(lo, hi, gloss, label kind) of the logic a line may hold, decorations aside."""
+def candidate(line: str, base: int, whole: bool = False) -> tuple[int, int, str, str | None]:
+    """(lo, hi, gloss, label kind) of the logic a line may hold, decorations aside; with
+    `whole`, nothing is cut as a gloss (Pyke's `&&` is a conjunction, LaTeX's a gloss)."""
     i = len(line) - len(line.lstrip())
     label = None
     for _ in range(3):
@@ -233,7 +234,7 @@ def candidate(line: str, base: int) -> tuple[int, int, str, str | None]:
     body = line[i:]
     gloss = ""
     cut = len(body)
-    if ":::" not in body:
+    if ":::" not in body and not whole:
         g = _GLOSS.search(body)
         if g and g.start() > 0:
             cut = g.start()
@@ -279,6 +280,16 @@ def split(text: str, reader, limit: int | None = None) -> Layout:
             return False
         probes[0] += 1
         return bool(s.strip()) and reader.reads(s)
+
+    def logic_of(s: str, base: int):
+        """`candidate`, but a line whose supposed gloss is logic of the reader's (`A && B`
+        in Pyke) keeps it."""
+        found = candidate(s, base)
+        if found[2]:
+            whole = candidate(s, base, whole=True)
+            if whole[1] > found[1] and reads(text[whole[0]:whole[1]]):
+                return whole
+        return found
 
     # Pass 1: each line's role; the blocks' logic decides, in pass 2, whether the lines
     # outside them can be logic.
@@ -328,7 +339,7 @@ def split(text: str, reader, limit: int | None = None) -> Layout:
                 queried = queried and kind != "statement"
             if rest and k in ("statement", "query") and not clausal:
                 col = s.index(rest) if rest in s else len(s) - len(s.lstrip())
-                lo, hi, gloss, _ = candidate(s[col:], ln.start + col)
+                lo, hi, gloss, _ = logic_of(s[col:], ln.start + col)
                 if reads(text[lo:hi]):
                     ln.role, ln.lo, ln.hi, ln.gloss, ln.kind = "logic", lo, hi, gloss, k
                     ln.section = name
@@ -337,7 +348,7 @@ def split(text: str, reader, limit: int | None = None) -> Layout:
             ln.role, ln.why = "heading", trailing or "a heading, not code"
             continue
         if own_section and queried and not clausal and not _MARKUP.match(s) and not reads(s.strip()) \
-                and not reads(text[slice(*candidate(s, ln.start)[:2])]):
+                and not reads(text[slice(*logic_of(s, ln.start)[:2])]):
             ln.role, ln.why = "prose", "prose after the program, not code"
             continue
         if own_section and decided and decided[-1].n == ln.n - 1 and _GLOSS_LINE.match(s):
@@ -349,7 +360,7 @@ def split(text: str, reader, limit: int | None = None) -> Layout:
             queried = queried or kind == "query"
             decided.append(ln)
             if kind != "ignored" and not clausal:   # a numbered or glossed formula all the same
-                lo, hi, gloss, label = candidate(s, ln.start)
+                lo, hi, gloss, label = logic_of(s, ln.start)
                 # (a bullet `- ` before a formula is layout, though ASCII's `-` is also a
                 # negation: a negation is written against its formula, `-P(x)`)
                 if (lo, hi) != (ln.lo, ln.hi) and (_SPACED_BULLET.match(s) or not reads(s.strip())) \
@@ -380,7 +391,7 @@ def split(text: str, reader, limit: int | None = None) -> Layout:
         if kind == "ignored":
             ln.role, ln.why = "prose", "declarations in prose, not code"
             continue
-        lo, hi, gloss, label = candidate(s, ln.start)
+        lo, hi, gloss, label = logic_of(s, ln.start)
         logic = text[lo:hi]
         if _uncomment(logic, marks) is not None:   # `P8:  # ...`: a formula made a comment
             ln.role = "comment"
