@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from .glosses import sentence
 from .readers.markdown import NOT_LOGIC, blocks
 
 # Fence tags that name a language; a block tagged with another reader's language is not
@@ -282,10 +283,10 @@ def split(text: str, reader, limit: int | None = None) -> Layout:
         return bool(s.strip()) and reader.reads(s)
 
     def logic_of(s: str, base: int):
-        """`candidate`, but a line whose supposed gloss is logic of the reader's (`A && B`
-        in Pyke) keeps it."""
+        """`candidate`, but a line whose supposed gloss is no sentence and is logic of the
+        reader's (`A && B` in Pyke) keeps it."""
         found = candidate(s, base)
-        if found[2]:
+        if found[2] and not sentence(found[2]):
             whole = candidate(s, base, whole=True)
             if whole[1] > found[1] and reads(text[whole[0]:whole[1]]):
                 return whole
@@ -316,6 +317,19 @@ def split(text: str, reader, limit: int | None = None) -> Layout:
             h = heading(content) if content else None
             if h and (h[2] or not h[1]):     # a heading sedac made a comment still opens
                 kind, section, own_section = _open(h[0], kind), h[0], ""
+            continue
+        if not clausal and _TABLE_ROW.match(s):
+            if ln.n < len(lines) and _TABLE_RULE.match(lines[ln.n].text):
+                ln.role, ln.why = "prose", "a table's header, not code"
+            elif _row(ln, s, logic_of, reads, kind, section):
+                queried = queried or ln.kind == "query"
+                ln.role = "logic" if blk is not False or not in_block else "outside-logic"
+                ln.why = "labelled"
+                decided.append(ln)
+            continue
+        if own_section and not clausal and _FOREIGN_COMMENT.match(s) and sentence(s) \
+                and not reads(s.strip()):
+            ln.role, ln.why = "gloss", "a sentence written as a comment, not code"
             continue
         h = heading(s)
         if h and clausal and (blk or (h[1] and not h[2])):
@@ -424,6 +438,14 @@ def split(text: str, reader, limit: int | None = None) -> Layout:
             ln.role = "prose" if fenced_logic and ln.why != "labelled" else "logic"
             if ln.role == "prose":
                 ln.why = "a formula quoted in the prose around the code blocks"
+    # Pass 3: under the format's own headers, a sentence beside the formula it speaks of is
+    # that formula's gloss, not a premise written in English
+    for ln in lines:
+        if ln.role == "logic" and ln.own and not clausal and ln.kind in ("statement", "query"):
+            said = sentence(ln.text)
+            if said and any(_glosses(said, lines[n - 1], text) for n in (ln.n - 1, ln.n + 1)
+                            if 0 < n <= len(lines)) and not reads(ln.text.strip()):
+                ln.role, ln.own, ln.why = "gloss", False, "the sentence of the formula beside it, not code"
     chars = [" " if c != "\n" else c for c in text]
     for ln in lines:
         if ln.role == "logic":
@@ -434,6 +456,47 @@ def split(text: str, reader, limit: int | None = None) -> Layout:
                    if ln.role == "logic" and in_block.get(ln.n)})
     return Layout(text, lines, "".join(chars), fenced=fenced_logic,
                   used_blocks=used, other_blocks=[(b.open_line, b.tag) for b in other])
+
+
+def _glosses(said: str, ln: Line, text: str) -> bool:
+    """Whether sentence `said` speaks of the formula on line `ln` (`sedac.glosses.pairs`)."""
+    from .glosses import PAIRS, names_of, pairs
+    if ln.role != "logic" or sentence(ln.text):
+        return False
+    return pairs(said, names_of(text[ln.lo:ln.hi])) >= PAIRS
+
+
+_TABLE_ROW = re.compile(r"^\s*\|.*\|\s*$")
+_TABLE_RULE = re.compile(r"^\s*\|?(\s*:?-{2,}:?\s*\|)+\s*(:?-{2,}:?\s*)?$")
+_FOREIGN_COMMENT = re.compile(r"^\s*(%|--|//|;)")
+
+
+def _row(ln: Line, s: str, logic_of, reads, kind, section) -> bool:
+    """A Markdown table row (`| Tom is a cat. | Cat(tom) |`): its cell that reads is the
+    logic (the sentence beside it its gloss, a `Conclusion` cell its label), a rule or a
+    header row is layout. Whether the row holds logic."""
+    ln.section = section
+    if _TABLE_RULE.match(s):
+        ln.role, ln.why = "prose", "a table's rule, not code"
+        return False
+    bars = [i for i, ch in enumerate(s) if ch == "|" and (i == 0 or s[i - 1] != "\\")]
+    cells = [(a + 1, b) for a, b in zip(bars, bars[1:])]
+    found, label = None, None
+    for a, b in cells:
+        lo, hi, _, lab = logic_of(s[a:b], ln.start + a)
+        piece = s[lo - ln.start:hi - ln.start]
+        if found is None and piece.strip() and not sentence(piece) and reads(piece):
+            found = (lo, hi)
+        elif _QUERY_LABEL.match(s[a:b].strip().strip("*_")) and len(s[a:b].split()) <= 3:
+            label = "query"
+    if found is None:
+        ln.role, ln.why = "prose", "a table's header or prose, not code"
+        return False
+    ln.lo, ln.hi = found
+    glosses = [sentence(s[a:b]) for a, b in cells if not a <= found[0] - ln.start < b]
+    ln.gloss = next((g for g in glosses if g), "")
+    ln.kind = label or (kind if kind in ("statement", "query") else None) or "statement"
+    return True
 
 
 def _open(name: str, previous: str | None) -> str | None:

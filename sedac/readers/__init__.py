@@ -238,6 +238,8 @@ def read_program(text: str, path: str = "<program>", lang: str = "auto",
     `check` and `ask` use on users' files), a text that is no program is refused."""
     lang, note = _language(text, path, lang, strict)
     prog = reader_for(lang, vocab_hint).read(text, path)
+    from ..glosses import attach
+    attach(prog)            # the sentences written apart from their clauses, for any reader
     if note:
         from ..program import Diagnostic
         prog.diagnostics.insert(0, Diagnostic("C007", "communication", note,
