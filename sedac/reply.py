@@ -24,9 +24,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from .asked import asked
 from .glosses import sentence
 from .readers.markdown import NOT_LOGIC, blocks
 
+ASKED = "the question, named in prose, not code"
 # Fence tags that name a language; a block tagged with another reader's language is not
 # logic for this one.
 TAG_LANGS = {
@@ -150,6 +152,11 @@ class Layout:
         singles = {"fence": ("C001", "Markdown code fence"), "marker": ("C003", "marker around the code"),
                    "output": ("C005", "the output of running a query, not code")}
         for ln in self.lines:
+            if ln.why == ASKED:             # a line of its own (`sedac.asked` may write the goal)
+                flush()
+                run.append(ln)
+                flush()
+                continue
             if ln.role in ("prose", "heading", "gloss"):
                 run.append(ln)
                 if not self.fenced and not run[0].why.startswith("a `"):
@@ -312,6 +319,9 @@ def split(text: str, reader, limit: int | None = None) -> Layout:
             ln.role, ln.why = "prose", f"a block that is not {lang}"
             continue
         content = _uncomment(s, marks)
+        if content is None and asked(s):
+            ln.role, ln.why = "prose", ASKED
+            continue
         if content is not None:
             ln.role = "comment"
             h = heading(content) if content else None
