@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from .asked import asked
 from .glosses import sentence
 from .readers.markdown import NOT_LOGIC, blocks
+from .reply_blocks import aside
 
 ASKED = "the question, named in prose, not code"
 # Fence tags that name a language; a block tagged with another reader's language is not
@@ -139,7 +140,10 @@ class Layout:
             if first.why.startswith("a `"):
                 code, msg = "C004", f"{first.why}: {shown}{lines}"
             elif self.fenced and first.why.startswith("a block"):
-                code, msg = "C006", f"{first.why} (the program is read from its other blocks): {shown}{lines}"
+                used = self.used_blocks
+                where = (f"the block{'s' if len(used) > 1 else ''} at line{'s' if len(used) > 1 else ''} "
+                         + ", ".join(map(str, used))) if used else "its other blocks"
+                code, msg = "C006", f"{first.why} (the program is read from {where}): {shown}{lines}"
             elif self.fenced:
                 code, msg = "C006", f"prose around the code blocks, not code: {shown}{lines}"
             else:
@@ -281,6 +285,15 @@ def split(text: str, reader, limit: int | None = None) -> Layout:
         (candidate_blocks if ok else other).append(b)
         for k in range(b.first, b.last + 1):
             in_block[k] = b if ok else None
+    # several blocks of this language: solver output and replaced attempts are left aside
+    set_aside = aside(text, candidate_blocks) if len(candidate_blocks) > 1 or any(
+        b.tag.lower() not in TAG_LANGS for b in candidate_blocks) else {}
+    aside_why: dict[int, str] = {}
+    for b in candidate_blocks:
+        if b.open_line in set_aside:
+            other.append(b)
+            for k in range(b.first, b.last + 1):
+                in_block[k], aside_why[k] = None, set_aside[b.open_line]
     probes = [0]
 
     def reads(s: str) -> bool:
@@ -316,7 +329,7 @@ def split(text: str, reader, limit: int | None = None) -> Layout:
             continue
         blk = in_block.get(ln.n, False)
         if blk is None:                      # a block of another language, or not logic
-            ln.role, ln.why = "prose", f"a block that is not {lang}"
+            ln.role, ln.why = "prose", aside_why.get(ln.n) or f"a block that is not {lang}"
             continue
         content = _uncomment(s, marks)
         if content is None and asked(s):
