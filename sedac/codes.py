@@ -30,6 +30,7 @@ _TABLE = [
     Code("C004", "communication", "safe", "trailing text after the program (a second problem, an answer)"),
     Code("C005", "communication", "safe", "the output of running a query (`A = false.`, `true.`, `yes`) pasted after it (made a comment)"),
     Code("C006", "communication", "safe", "prose, headings or bullets around the fenced code blocks of a Markdown reply (made a comment)"),
+    Code("C008", "communication", "safe", "the question named only in prose (`We want to know whether Rex is large.`): read as the query, the goal written beneath it"),
     Code("C007", "communication", "none", "the file's content is another language than its extension says (read as what it is)"),
     Code("Y001", "symbol", "safe", "`-?` or `?` written for the query operator `?-`"),
     Code("Y002", "symbol", "safe", "`:=`, `<-` or `if` written for `:-`"),

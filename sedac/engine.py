@@ -209,6 +209,8 @@ def clause_text(f: Formula, program: Program, kind: str = "statement", gloss: st
     if program.unread is not None:       # aligned with gold formulas: back in its own names
         f = program.unread(f)
     f = replace_terms(to_program(f, program), own_names(program, vocab))
+    if gloss in program.glossed_apart:
+        gloss = ""                       # written apart from the clause, where it stays
     return reader_for(program.lang).write(f, kind, gloss, program, vocab)
 
 

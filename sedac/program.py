@@ -99,6 +99,9 @@ class Program:
     clauses: list[Clause] = field(default_factory=list)
     diagnostics: list[Diagnostic] = field(default_factory=list)   # reading and syntax phase
     gloss: dict[int, str] = field(default_factory=dict)           # clause -> its ::: sentence
+    # glosses written apart from their clause (a comment, the line before, a table cell:
+    # `sedac.glosses`): a fix of the clause does not write them again beside it
+    glossed_apart: set[str] = field(default_factory=set)
     # How the program itself spells what it says, so that fixes are written its way:
     # `not_p` for the negation of `p` (key `~p`), `is_number` for `number`.
     spelling: dict[str, str] = field(default_factory=dict)

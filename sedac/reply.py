@@ -24,8 +24,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from .asked import asked
+from .glosses import sentence
 from .readers.markdown import NOT_LOGIC, blocks
+from .reply_blocks import aside
 
+ASKED = "the question, named in prose, not code"
 # Fence tags that name a language; a block tagged with another reader's language is not
 # logic for this one.
 TAG_LANGS = {
@@ -136,7 +140,10 @@ class Layout:
             if first.why.startswith("a `"):
                 code, msg = "C004", f"{first.why}: {shown}{lines}"
             elif self.fenced and first.why.startswith("a block"):
-                code, msg = "C006", f"{first.why} (the program is read from its other blocks): {shown}{lines}"
+                used = self.used_blocks
+                where = (f"the block{'s' if len(used) > 1 else ''} at line{'s' if len(used) > 1 else ''} "
+                         + ", ".join(map(str, used))) if used else "its other blocks"
+                code, msg = "C006", f"{first.why} (the program is read from {where}): {shown}{lines}"
             elif self.fenced:
                 code, msg = "C006", f"prose around the code blocks, not code: {shown}{lines}"
             else:
@@ -149,6 +156,11 @@ class Layout:
         singles = {"fence": ("C001", "Markdown code fence"), "marker": ("C003", "marker around the code"),
                    "output": ("C005", "the output of running a query, not code")}
         for ln in self.lines:
+            if ln.why == ASKED:             # a line of its own (`sedac.asked` may write the goal)
+                flush()
+                run.append(ln)
+                flush()
+                continue
             if ln.role in ("prose", "heading", "gloss"):
                 run.append(ln)
                 if not self.fenced and not run[0].why.startswith("a `"):
@@ -218,8 +230,9 @@ def _uncomment(s: str, marks) -> str | None:
     return None
 
 
-def candidate(line: str, base: int) -> tuple[int, int, str, str | None]:
-    """(lo, hi, gloss, label kind) of the logic a line may hold, decorations aside."""
+def candidate(line: str, base: int, whole: bool = False) -> tuple[int, int, str, str | None]:
+    """(lo, hi, gloss, label kind) of the logic a line may hold, decorations aside; with
+    `whole`, nothing is cut as a gloss (Pyke's `&&` is a conjunction, LaTeX's a gloss)."""
     i = len(line) - len(line.lstrip())
     label = None
     for _ in range(3):
@@ -233,7 +246,7 @@ def candidate(line: str, base: int) -> tuple[int, int, str, str | None]:
     body = line[i:]
     gloss = ""
     cut = len(body)
-    if ":::" not in body:
+    if ":::" not in body and not whole:
         g = _GLOSS.search(body)
         if g and g.start() > 0:
             cut = g.start()
@@ -272,6 +285,15 @@ def split(text: str, reader, limit: int | None = None) -> Layout:
         (candidate_blocks if ok else other).append(b)
         for k in range(b.first, b.last + 1):
             in_block[k] = b if ok else None
+    # several blocks of this language: solver output and replaced attempts are left aside
+    set_aside = aside(text, candidate_blocks) if len(candidate_blocks) > 1 or any(
+        b.tag.lower() not in TAG_LANGS for b in candidate_blocks) else {}
+    aside_why: dict[int, str] = {}
+    for b in candidate_blocks:
+        if b.open_line in set_aside:
+            other.append(b)
+            for k in range(b.first, b.last + 1):
+                in_block[k], aside_why[k] = None, set_aside[b.open_line]
     probes = [0]
 
     def reads(s: str) -> bool:
@@ -279,6 +301,16 @@ def split(text: str, reader, limit: int | None = None) -> Layout:
             return False
         probes[0] += 1
         return bool(s.strip()) and reader.reads(s)
+
+    def logic_of(s: str, base: int):
+        """`candidate`, but a line whose supposed gloss is no sentence and is logic of the
+        reader's (`A && B` in Pyke) keeps it."""
+        found = candidate(s, base)
+        if found[2] and not sentence(found[2]):
+            whole = candidate(s, base, whole=True)
+            if whole[1] > found[1] and reads(text[whole[0]:whole[1]]):
+                return whole
+        return found
 
     # Pass 1: each line's role; the blocks' logic decides, in pass 2, whether the lines
     # outside them can be logic.
@@ -297,14 +329,30 @@ def split(text: str, reader, limit: int | None = None) -> Layout:
             continue
         blk = in_block.get(ln.n, False)
         if blk is None:                      # a block of another language, or not logic
-            ln.role, ln.why = "prose", f"a block that is not {lang}"
+            ln.role, ln.why = "prose", aside_why.get(ln.n) or f"a block that is not {lang}"
             continue
         content = _uncomment(s, marks)
+        if content is None and asked(s):
+            ln.role, ln.why = "prose", ASKED
+            continue
         if content is not None:
             ln.role = "comment"
             h = heading(content) if content else None
             if h and (h[2] or not h[1]):     # a heading sedac made a comment still opens
                 kind, section, own_section = _open(h[0], kind), h[0], ""
+            continue
+        if not clausal and _TABLE_ROW.match(s):
+            if ln.n < len(lines) and _TABLE_RULE.match(lines[ln.n].text):
+                ln.role, ln.why = "prose", "a table's header, not code"
+            elif _row(ln, s, logic_of, reads, kind, section):
+                queried = queried or ln.kind == "query"
+                ln.role = "logic" if blk is not False or not in_block else "outside-logic"
+                ln.why = "labelled"
+                decided.append(ln)
+            continue
+        if own_section and not clausal and _FOREIGN_COMMENT.match(s) and sentence(s) \
+                and not reads(s.strip()):
+            ln.role, ln.why = "gloss", "a sentence written as a comment, not code"
             continue
         h = heading(s)
         if h and clausal and (blk or (h[1] and not h[2])):
@@ -328,7 +376,7 @@ def split(text: str, reader, limit: int | None = None) -> Layout:
                 queried = queried and kind != "statement"
             if rest and k in ("statement", "query") and not clausal:
                 col = s.index(rest) if rest in s else len(s) - len(s.lstrip())
-                lo, hi, gloss, _ = candidate(s[col:], ln.start + col)
+                lo, hi, gloss, _ = logic_of(s[col:], ln.start + col)
                 if reads(text[lo:hi]):
                     ln.role, ln.lo, ln.hi, ln.gloss, ln.kind = "logic", lo, hi, gloss, k
                     ln.section = name
@@ -337,7 +385,7 @@ def split(text: str, reader, limit: int | None = None) -> Layout:
             ln.role, ln.why = "heading", trailing or "a heading, not code"
             continue
         if own_section and queried and not clausal and not _MARKUP.match(s) and not reads(s.strip()) \
-                and not reads(text[slice(*candidate(s, ln.start)[:2])]):
+                and not reads(text[slice(*logic_of(s, ln.start)[:2])]):
             ln.role, ln.why = "prose", "prose after the program, not code"
             continue
         if own_section and decided and decided[-1].n == ln.n - 1 and _GLOSS_LINE.match(s):
@@ -349,7 +397,7 @@ def split(text: str, reader, limit: int | None = None) -> Layout:
             queried = queried or kind == "query"
             decided.append(ln)
             if kind != "ignored" and not clausal:   # a numbered or glossed formula all the same
-                lo, hi, gloss, label = candidate(s, ln.start)
+                lo, hi, gloss, label = logic_of(s, ln.start)
                 # (a bullet `- ` before a formula is layout, though ASCII's `-` is also a
                 # negation: a negation is written against its formula, `-P(x)`)
                 if (lo, hi) != (ln.lo, ln.hi) and (_SPACED_BULLET.match(s) or not reads(s.strip())) \
@@ -380,7 +428,7 @@ def split(text: str, reader, limit: int | None = None) -> Layout:
         if kind == "ignored":
             ln.role, ln.why = "prose", "declarations in prose, not code"
             continue
-        lo, hi, gloss, label = candidate(s, ln.start)
+        lo, hi, gloss, label = logic_of(s, ln.start)
         logic = text[lo:hi]
         if _uncomment(logic, marks) is not None:   # `P8:  # ...`: a formula made a comment
             ln.role = "comment"
@@ -413,6 +461,14 @@ def split(text: str, reader, limit: int | None = None) -> Layout:
             ln.role = "prose" if fenced_logic and ln.why != "labelled" else "logic"
             if ln.role == "prose":
                 ln.why = "a formula quoted in the prose around the code blocks"
+    # Pass 3: under the format's own headers, a sentence beside the formula it speaks of is
+    # that formula's gloss, not a premise written in English
+    for ln in lines:
+        if ln.role == "logic" and ln.own and not clausal and ln.kind in ("statement", "query"):
+            said = sentence(ln.text)
+            if said and any(_glosses(said, lines[n - 1], text) for n in (ln.n - 1, ln.n + 1)
+                            if 0 < n <= len(lines)) and not reads(ln.text.strip()):
+                ln.role, ln.own, ln.why = "gloss", False, "the sentence of the formula beside it, not code"
     chars = [" " if c != "\n" else c for c in text]
     for ln in lines:
         if ln.role == "logic":
@@ -423,6 +479,47 @@ def split(text: str, reader, limit: int | None = None) -> Layout:
                    if ln.role == "logic" and in_block.get(ln.n)})
     return Layout(text, lines, "".join(chars), fenced=fenced_logic,
                   used_blocks=used, other_blocks=[(b.open_line, b.tag) for b in other])
+
+
+def _glosses(said: str, ln: Line, text: str) -> bool:
+    """Whether sentence `said` speaks of the formula on line `ln` (`sedac.glosses.pairs`)."""
+    from .glosses import PAIRS, names_of, pairs
+    if ln.role != "logic" or sentence(ln.text):
+        return False
+    return pairs(said, names_of(text[ln.lo:ln.hi])) >= PAIRS
+
+
+_TABLE_ROW = re.compile(r"^\s*\|.*\|\s*$")
+_TABLE_RULE = re.compile(r"^\s*\|?(\s*:?-{2,}:?\s*\|)+\s*(:?-{2,}:?\s*)?$")
+_FOREIGN_COMMENT = re.compile(r"^\s*(%|--|//|;)")
+
+
+def _row(ln: Line, s: str, logic_of, reads, kind, section) -> bool:
+    """A Markdown table row (`| Tom is a cat. | Cat(tom) |`): its cell that reads is the
+    logic (the sentence beside it its gloss, a `Conclusion` cell its label), a rule or a
+    header row is layout. Whether the row holds logic."""
+    ln.section = section
+    if _TABLE_RULE.match(s):
+        ln.role, ln.why = "prose", "a table's rule, not code"
+        return False
+    bars = [i for i, ch in enumerate(s) if ch == "|" and (i == 0 or s[i - 1] != "\\")]
+    cells = [(a + 1, b) for a, b in zip(bars, bars[1:])]
+    found, label = None, None
+    for a, b in cells:
+        lo, hi, _, lab = logic_of(s[a:b], ln.start + a)
+        piece = s[lo - ln.start:hi - ln.start]
+        if found is None and piece.strip() and not sentence(piece) and reads(piece):
+            found = (lo, hi)
+        elif _QUERY_LABEL.match(s[a:b].strip().strip("*_")) and len(s[a:b].split()) <= 3:
+            label = "query"
+    if found is None:
+        ln.role, ln.why = "prose", "a table's header or prose, not code"
+        return False
+    ln.lo, ln.hi = found
+    glosses = [sentence(s[a:b]) for a, b in cells if not a <= found[0] - ln.start < b]
+    ln.gloss = next((g for g in glosses if g), "")
+    ln.kind = label or (kind if kind in ("statement", "query") else None) or "statement"
+    return True
 
 
 def _open(name: str, previous: str | None) -> str | None:

@@ -60,11 +60,7 @@ def _check(text: str, lang: str, truth, path: str):
 def _params():
     out = []
     for v in V.variants():
-        # the reply layer and notations are in; numbered lines under Pyke's own `Facts:`
-        # headers are still read by the Pyke reader as written (a known gap)
-        marks = [pytest.mark.xfail(strict=True, reason="numbered lines under Pyke's own headers")] \
-            if v.lang == "pyke" and v.numbered else []
-        out.append(pytest.param(v, id=v.name, marks=marks))
+        out.append(pytest.param(v, id=v.name))
     return out
 
 

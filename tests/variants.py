@@ -196,7 +196,7 @@ def variants(seed: int = 1) -> list[Variant]:
 
 def _runs(program) -> list[list[int]]:
     """Runs of consecutive clauses with only blank or comment lines between them, each a
-    list of clause indices (one-line clauses only)."""
+    list of clause indices (one-line clauses without a gloss written apart only)."""
     text = program.text
     runs, current, last_end = [], [], None
     mark = reader_for(program.lang).comment("x")[:-1].strip()     # `%` or `#`
@@ -204,7 +204,10 @@ def _runs(program) -> list[list[int]]:
         one_line = c.span.line == c.span.end_line
         between = text[last_end:c.span.start] if last_end is not None else ""
         quiet = all(not s.strip() or s.strip().startswith(mark) for s in between.split("\n"))
-        if not one_line or c.kind != "statement" or c.formula is None:
+        # (a clause whose gloss is written apart from it, a comment beside or around it,
+        # does not move: its gloss would stay behind, beside another clause)
+        apart = program.gloss.get(i) in program.glossed_apart
+        if not one_line or c.kind != "statement" or c.formula is None or apart:
             if current:
                 runs.append(current)
             current, last_end = [], c.span.end

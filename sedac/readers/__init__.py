@@ -237,7 +237,12 @@ def read_program(text: str, path: str = "<program>", lang: str = "auto",
     """Read a program of any supported language into a `Program`. With `strict` (what
     `check` and `ask` use on users' files), a text that is no program is refused."""
     lang, note = _language(text, path, lang, strict)
-    prog = reader_for(lang, vocab_hint).read(text, path)
+    from ..asked import read_asked
+    from ..glosses import attach
+    reader = reader_for(lang, vocab_hint)
+    prog = reader.read(text, path)
+    attach(prog)            # the sentences written apart from their clauses, for any reader
+    read_asked(prog, reader)  # a question named only in prose, for any reader
     if note:
         from ..program import Diagnostic
         prog.diagnostics.insert(0, Diagnostic("C007", "communication", note,

@@ -1,0 +1,98 @@
+"""The question a reply names only in prose.
+
+A reply may write its premises as formulas and its question only as a sentence: "We want to
+know whether Rex is large.", "Conclusion to check: Rex is large.", "Does it follow that Rex
+is large?", "% Goal: Rex is large.". `asked(line)` finds that sentence in one line of any
+language (comment marks, bullets and emphasis aside); `read_asked` gives a program with no
+query of its own the question such a line names, read by the text's grammar, with a C008
+note whose safe fix writes the goal in the file's language beneath the sentence (kept, as a
+comment). A program that has a query, or a sentence the grammar does not read, is left as
+it is: sedac never makes up a question (with the problem text, full SEDAC then asks the
+text's question, Q001).
+"""
+from __future__ import annotations
+
+import re
+
+_LEAD = re.compile(r"^(?:\s|[-*+•>]\s|%+|#+|//+|;+|\*\*|__|\d{1,3}[.)]\s)*")
+_ASKED = re.compile(
+    r"^(?:(?:so\s+|now\s+|here\s+)?(?:we|i)\s+(?:want|need|have|are asked|were asked)\s+to\s+"
+    r"(?:know|check|determine|decide|prove|show|evaluate|test|verify|find out|establish)\s+"
+    r"(?:whether|if|that)\s+|"
+    r"(?:the\s+)?(?:question|task|goal|query)\s+is\s+(?:whether|if)\s+|"
+    r"(?:determine|decide|check|evaluate|verify|prove|show)\s+(?:whether|if|that)\s+|"
+    r"(?:is it (?:true|the case) that|does it follow that|can we (?:conclude|prove|derive) that|"
+    r"is it provable that|does the theory entail that)\s+|"
+    r"(?:conclusion|statement|claim|hypothesis|goal|query|question)(?:\s+to\s+(?:check|prove|"
+    r"evaluate|test|verify|decide|show))?\s*(?:\*\*|__)?\s*[:：]\s*(?:\*\*|__)?\s*)"
+    r"(?P<s>[A-Z\"“'].*?|[a-z].*?)\s*(?:\*\*|__)?\s*[.?!]?[\"”']?\s*(?:\*\*|__)?\s*"
+    r"(?:\((?:true|false|unknown)[^)]*\))?\s*$", re.I)
+_FORMULA = re.compile(r"[∀∃→¬∧∨↔⊕(]|->|=>|:-|\$")
+_IS_TRUE = re.compile(r"^is\s+(?:the\s+statement\s+)?[\"“']?(.*?)[\"”']?\s+(?:true|the case)$", re.I)
+
+
+def asked(line: str) -> str | None:
+    """The sentence a line of prose names as the question, or None."""
+    t = _LEAD.sub("", line).strip()
+    if not t or _FORMULA.search(t):
+        return None
+    m = _ASKED.match(t)
+    if m:
+        s = m.group("s").strip().strip("\"“”'`*_").strip()
+        q = _IS_TRUE.match(s)
+        if q:
+            s = q.group(1)
+        return s if len(s.split()) >= 2 else None
+    q = _IS_TRUE.match(t.rstrip("?").strip())
+    if q and t.endswith("?"):
+        return q.group(1) if len(q.group(1).split()) >= 2 else None
+    return None
+
+
+HEADERS = {"pyke": "Query:", "fol": "Conclusion:"}
+
+
+def read_asked(prog, reader) -> None:
+    """Give `prog`, when it has no query, the question a line of its prose names (see the
+    module's doc)."""
+    if prog.queries or not prog.text:
+        return
+    from .program import Clause, Diagnostic, Fix
+    from .readers import english
+    text = prog.text
+    taken = {n for c in prog.clauses for n in range(c.span.line, c.span.end_line + 1)}
+    offset, found = 0, None
+    for n, line in enumerate(text.split("\n"), start=1):
+        if n not in taken and len(line) < 400:
+            s = asked(line)
+            if s:
+                found = (n, offset, line, s)      # the last one the reply names
+        offset += len(line) + 1
+    if found is None:
+        return
+    n, start, line, s = found
+    formula = english.sentence_to_formula(s, reader.vocab_hint)
+    if formula is None:
+        return
+    goal = reader.write(formula, "query", "", prog)
+    if not goal:
+        return
+    lo = start + len(line) - len(line.lstrip())
+    span = prog.index.span(lo, start + len(line.rstrip()))
+    marks = tuple(getattr(reader, "comment_marks", ("%",)))
+    kept = line.strip() if line.strip().startswith(marks) else reader.comment(line.strip())
+    header = HEADERS.get(prog.lang, "")
+    repl = kept + "\n" + (header + "\n" if header else "") + goal
+    i = len(prog.clauses)
+    prog.clauses.append(Clause(span, s, formula, "query", s, note="prose"))
+    from .fol import describe
+    # the line's own layout note (prose made a comment) gives way to this one, which also
+    # writes the goal
+    prog.diagnostics = [d for d in prog.diagnostics
+                        if not (d.span.line == n and d.span.end_line == n and d.fix is not None
+                                and d.code in ("C002", "C006", "N002"))]
+    prog.diagnostics.append(Diagnostic(
+        "C008", "communication", f"the question is named only in prose: `{s}`; read as the "
+        f"query `{describe(formula)}`, written beneath it", span,
+        fix=Fix("safe", repl, "add-query", span), clause=i))
+    prog.diagnostics.sort(key=lambda d: (d.span.start, d.code))
