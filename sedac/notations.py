@@ -320,8 +320,10 @@ def notation(name: str = "unicode", spelling: dict[str, str] | None = None) -> N
     def quant(q: bool, vs: list[str], body: str) -> str:
         sym = fa if q else ex
         if sym in LETTER_QUANTIFIERS and not all(
-                re.search(r"(?<![\w'])" + re.escape(v) + r"(?![\w'])", body) for v in vs):
-            sym = table["forall" if q else "exists"][0]   # `A x p` is no quantifier: `forall x p`
+                re.fullmatch(r"[a-z]\d*'*", v)
+                and re.search(r"(?<![\w'])" + re.escape(v) + r"(?![\w'])", body) for v in vs):
+            # `A x p`, `A X (...)` are no quantifiers: `forall x p`
+            sym = table["forall" if q else "exists"][0]
         sep = "" if not sym[-1:].isalpha() or (form == "attached" and sym in LETTER_QUANTIFIERS) \
             else " "
         if form == "paren":
