@@ -23,15 +23,20 @@ SPELLINGS: dict[str, dict[str, tuple[str, ...]]] = {
         "neq": ("≠",), "top": ("⊤",), "bottom": ("⊥",),
     },
     "ascii": {
-        "forall": ("forall", "all", "Forall", "FORALL", "ALL"),
-        "exists": ("exists", "some", "Exists", "EXISTS", "SOME"),
+        # `A`/`E` (`A x.`, `Ax (...)`, `(E y)`) are quantifiers only before a bound variable
+        # and a formula that uses it (LETTER_QUANTIFIERS); elsewhere they are names.
+        "forall": ("forall", "all", "Forall", "FORALL", "ALL", "ForAll", "All", "A"),
+        "exists": ("exists", "some", "Exists", "EXISTS", "SOME", "Some", "E"),
         "not": ("~", "-", "!", "not", "NOT"),
         "and": ("&", "and", "^", "&&", "/\\", "AND"),
         "or": ("|", "or", "v", "||", "\\/", "OR"),
         "imp": ("->", "=>", "implies", "-->", "==>", "IMPLIES"),
         "iff": ("<->", "<=>", "iff", "<-->", "IFF"),
         "xor": ("xor", "XOR", "<+>"),
-        "neq": ("!=", "/=", "~="), "top": ("$true", "$T"), "bottom": ("$false", "$F"),
+        "neq": ("!=", "/=", "~="),
+        # a truth value is one where a formula stands alone: `T(x)`, `true = x` are names
+        "top": ("$true", "$T", "true", "True", "TRUE", "T"),
+        "bottom": ("$false", "$F", "false", "False", "FALSE", "F"),
     },
     "latex": {
         "forall": ("\\forall",), "exists": ("\\exists",), "not": ("\\neg", "\\lnot", "\\sim"),
@@ -76,50 +81,124 @@ def _alternation(spellings) -> str:
     return "(?:" + "|".join(out) + ")"
 
 
-def spellings_of(op: str) -> list[str]:
-    return [s for table in SPELLINGS.values() for s in table[op]]
+def spellings_of(op: str, strict: bool = False) -> list[str]:
+    """Every table's spellings of `op`; `strict`, without the one-letter ones that are
+    operators only in context (`A`, `E`, `T`, `F`: a name elsewhere)."""
+    return [s for table in SPELLINGS.values() for s in table[op]
+            if not (strict and s in ONE_LETTER)]
 
 
-def quantifier_regex() -> str:
-    """A quantifier with its variables: `∀x`, `forall x`, `\\forall x`, `∀x,y`, `∀x y`."""
-    q = _alternation(spellings_of("forall") + spellings_of("exists"))
+# One capital letter that is a quantifier (`A x.`, `Ax (P(x))`, `(E y)`) only before a bound
+# variable and a formula that uses it (the reader checks the use and otherwise reads the
+# line again with `strict` terminals, where they are names), and the truth values `T`/`F`.
+LETTER_QUANTIFIERS = frozenset({"A", "E"})
+ONE_LETTER = LETTER_QUANTIFIERS | {"T", "F"}
+
+
+def _words(*ops: str) -> list[str]:
+    return [s for op in ops for s in spellings_of(op) if s[:1].isalpha() and s not in ONE_LETTER]
+
+
+def _not_keyword() -> str:
+    """A lookahead that refuses an operator word where a variable's name would stand
+    (`∀x, not P(x)`: `not` is no second variable)."""
+    return r"(?!" + _alternation(_words("not", "forall", "exists", "top", "bottom")) + ")"
+
+
+def _body_start() -> str:
+    """What a quantifier's body starts with (a lookahead's alternatives)."""
+    return (r"[(\[{¬∀∃⊤⊥$]|!(?!=)|~(?!=)|-(?![->])|\\(?!neq?(?![A-Za-z]))|[A-Z]|[a-z]\w*\s*\("
+            r"|" + _alternation(_words("not", "forall", "exists", "top", "bottom")))
+
+
+def quantifier_regex(strict: bool = False) -> str:
+    """A quantifier with its variables: `∀x`, `forall x`, `\\forall x`, `∀x,y`, `∀x y`,
+    `ALL x`, and (unless `strict`) the one-letter `A x`, `Ax`, `E y`."""
+    q = _alternation([s for s in spellings_of("forall") + spellings_of("exists")
+                      if s not in LETTER_QUANTIFIERS])
     var = r"[A-Za-z][a-z0-9_']*"
+    nk = _not_keyword()
     # `∀x y P(x, y)`: a second variable after a space is one letter and is followed by what a
     # quantifier's body starts with, so that `∀x p` keeps its body `p`.
-    extra = r"\s+[a-z]\d*'*(?![\w(])"
-    body = (r"(?=(?:" + extra + r")*\s*(?:[(\[{.:¬∀∃]|!(?!=)|~(?!=)|-(?![->])|\\(?!neq?(?![A-Za-z]))|[A-Z]"
-            r"|[a-z]\w*\())")
-    return q + r"\s*" + var + r"(?:\s*,\s*" + var + "|" + extra + body + ")*"
+    extra = r"\s+" + nk + r"[a-z]\d*'*(?![\w(])"
+    body = r"(?=(?:" + extra + r")*\s*(?:[.:]|" + _body_start() + "))"
+    # `∀x, y`: a variable after a comma is no predicate's name (`all x, P(x)`)
+    listed = r"\s*,\s*" + _listed_var()
+    general = q + r"\s*" + var + r"(?:" + listed + "|" + extra + body + ")*"
+    if strict:
+        return general
+    # `A x`, `Ax`, `E y1`: one lower-case letter (and digits), then a separator or a body
+    lvar = r"[a-z]\d*'*(?![\w'])"
+    letter = (_alternation_bare(LETTER_QUANTIFIERS) + r"\s*" + lvar + r"(?:\s*,\s*" + lvar
+              + r")*(?=\s*(?:[.:,]|" + _body_start() + "))")
+    return "(?:" + general + "|" + letter + ")"
 
 
-def lark_terminals() -> str:
-    """The grammar's operator terminals, from the tables (appended to `fol.lark`)."""
+def _alternation_bare(spellings) -> str:
+    return "(?:" + "|".join(re.escape(s) for s in sorted(spellings, key=lambda s: (-len(s), s))) + ")"
+
+
+def _listed_var() -> str:
+    """A variable after a comma (`∀x, y P(x, y)`): no operator word nor predicate, and followed
+    by more of the list or a body (`all x, P(x)`, `all x, cat`: the comma is a separator)."""
+    return (_not_keyword() + r"[A-Za-z][a-z0-9_']*(?![\w'(])(?=\s*(?:[,.:]|" + _body_start()
+            + "))")
+
+
+def _separator() -> str:
+    """A quantifier's dot, colon or comma: its scope is then everything to its right. A comma
+    followed by one more variable is the list's (`∀x, y`), not a separator."""
+    return r"\s*(?:[.:]|,(?!\s*" + _listed_var() + "))"
+
+
+def lark_terminals(strict: bool = False) -> str:
+    """The grammar's operator terminals, from the tables (appended to `fol.lark`); `strict`
+    leaves out the one-letter spellings that are operators only in context."""
     def lark_re(pattern: str) -> str:
         return "/" + pattern.replace("/", "\\/") + "/"
     lines = []
     names = {"not": "NOT", "and": "AND", "or": "OR", "imp": "IMP", "iff": "IFF", "xor": "XOR",
              "neq": "NEQ", "top": "TOP", "bottom": "BOTTOM"}
     for op, term in names.items():
-        lines.append(f"{term}.2: {lark_re(_alternation(spellings_of(op)))}")
-    quant = quantifier_regex()
+        pattern = _alternation(spellings_of(op, strict))
+        if op in ("top", "bottom"):
+            # a truth value stands alone: `T(x)`, `true = x` are a predicate and a term
+            pattern += r"(?!\s*(?:\(|=(?![>=])|!=|/=|~=))"
+        lines.append(f"{term}.2: {lark_re(pattern)}")
+    quant = quantifier_regex(strict)
     lines.append(f"QUANT.2: {lark_re(quant)}")
-    dot = quant + r"\s*[.:]"
-    lines.append(f"QDOT.3: {lark_re(dot)}")
+    lines.append(f"QDOT.3: {lark_re(quant + _separator())}")
+    # Prover9's and Otter's `(all x)`, `(all x y)`, `(exists x)`, before a formula
+    spell = [s for s in spellings_of("forall", strict) + spellings_of("exists", strict)
+             if s not in LETTER_QUANTIFIERS]
+    letters = [] if strict else sorted(LETTER_QUANTIFIERS)
+    paren = (r"\(\s*(?:" + _alternation(spell) + ("|" + _alternation_bare(letters) if letters else "")
+             + r")\s*[A-Za-z][a-z0-9_']*(?:\s*,?\s*" + _not_keyword()
+             + r"[a-z]\d*'*(?![\w'(]))*\s*\)(?=\s*(?:[\w(\[{¬∀∃⊤⊥$\\!~]|-(?![->])))")
+    lines.append(f"PQUANT.4: {lark_re(paren)}")
     lines.append(f"TEXNAME.2: {lark_re(LATEX_NAME.pattern)}")
     lines.append(f"%ignore {lark_re(LATEX_IGNORED)}")
     return "\n".join(lines) + "\n"
 
 
-_QUANT_SPLIT = re.compile(r"^(" + _alternation(spellings_of("forall") + spellings_of("exists"))
-                          + r")\s*(.*?)\s*([.:]?)$", re.S)
+_QUANT_SPLIT = re.compile(r"^(\(\s*)?(" + _alternation(
+    [s for s in spellings_of("forall") + spellings_of("exists") if s not in LETTER_QUANTIFIERS])
+    + "|" + _alternation_bare(LETTER_QUANTIFIERS) + r")(\s*)(.*?)\s*([.:,)]?)$", re.S)
 
 
 def read_quantifier(token: str) -> tuple[bool, list[str], str, str]:
-    """A quantifier token's (is it ∀, its variables, its spelling, its separator)."""
-    m = _QUANT_SPLIT.match(token)
-    spelling, rest, sep = m.group(1), m.group(2), m.group(3)
+    """A quantifier token's (is it ∀, its variables, its spelling, its form: `space`, `dot`,
+    `colon`, `comma`, `paren`, or `attached` for `Ax`)."""
+    m = _QUANT_SPLIT.match(token.strip())
+    paren, spelling, gap, rest, sep = m.groups()
     names = [v for v in re.split(r"[\s,]+", rest) if v]
-    return OWNER[spelling][1] == "forall", names, spelling, sep
+    if paren:
+        form = "paren"
+    elif sep:
+        form = {".": "dot", ":": "colon", ",": "comma"}[sep]
+    else:
+        form = "attached" if not gap and spelling[-1:].isalpha() else "space"
+    return OWNER[spelling][1] == "forall", names, spelling, form
 
 
 def latex_name(token: str) -> str:
@@ -237,14 +316,20 @@ def notation(name: str = "unicode", spelling: dict[str, str] | None = None) -> N
 
     form = spelling.get("@quant", "space")
     fa, ex = word("forall"), word("exists")
-    sep = " " if fa[-1:].isalpha() else ""
 
     def quant(q: bool, vs: list[str], body: str) -> str:
         sym = fa if q else ex
+        if sym in LETTER_QUANTIFIERS and not all(
+                re.fullmatch(r"[a-z]\d*'*", v)
+                and re.search(r"(?<![\w'])" + re.escape(v) + r"(?![\w'])", body) for v in vs):
+            # `A x p`, `A X (...)` are no quantifiers: `forall x p`
+            sym = table["forall" if q else "exists"][0]
+        sep = "" if not sym[-1:].isalpha() or (form == "attached" and sym in LETTER_QUANTIFIERS) \
+            else " "
         if form == "paren":
             return "".join(f"({sym}{sep}{v})" for v in vs) + body
-        if form in ("dot", "colon"):
-            mark = "." if form == "dot" else ":"
+        if form in ("dot", "colon", "comma"):
+            mark = {"dot": ".", "colon": ":", "comma": ","}[form]
             return "".join(f"{sym}{sep}{v}{mark} " for v in vs) + body
         if latex:
             return "".join(f"{sym} {v}\\, " for v in vs).rstrip() + body

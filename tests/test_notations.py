@@ -76,7 +76,7 @@ def spellings(draw, name: str):
     """A file's own spelling in notation `name`: a variant of each operator, a quantifier
     form and the case of its predicates."""
     out = {"@" + op: draw(st.sampled_from(ss)) for op, ss in SPELLINGS[name].items() if ss}
-    out["@quant"] = draw(st.sampled_from(["space", "dot", "colon", "paren"]))
+    out["@quant"] = draw(st.sampled_from(["space", "dot", "colon", "comma", "paren", "attached"]))
     out["@case"] = draw(st.sampled_from(["upper", "lower"]))
     return out
 

@@ -13,10 +13,11 @@ import re
 from functools import lru_cache
 
 from lark import Lark, Token, Tree
+from lark.exceptions import UnexpectedInput
 
 from .. import notations
 from ..fol import (FALSE, TRUE, Atom, Const, Eq, Exists, Forall, Formula, Implies, Not, Var, Xor,
-                   to_unicode)
+                   free_vars, subformulas, to_unicode)
 from ..grammar import HERE
 from ..notations import Style, latex_name, read_quantifier
 from .base import tree_connective
@@ -32,16 +33,48 @@ _CONNECTIVES = {"neg", "conj", "disj", "imp", "iff", "xor", "neq", "top", "botto
 
 
 @lru_cache(maxsize=None)
-def parser() -> Lark:
-    """The LALR parser of `fol.lark` with the notations' operator terminals."""
-    text = (HERE / "fol.lark").read_text(encoding="utf-8") + notations.lark_terminals()
+def parser(strict: bool = False) -> Lark:
+    """The LALR parser of `fol.lark` with the notations' operator terminals; `strict`, with
+    the one-letter `A`, `E`, `T`, `F` as names only."""
+    text = (HERE / "fol.lark").read_text(encoding="utf-8") + notations.lark_terminals(strict)
     return Lark(text, parser="lalr", maybe_placeholders=False)
+
+
+# a one-letter operator (`A x.`, `Ex`, `T`) that may be a name instead
+_ONE_LETTER = re.compile(r"(?<![\w$'])(?:[" + "".join(sorted(notations.LETTER_QUANTIFIERS))
+                         + r"][a-z]?\d*'*|[" + "".join(sorted(notations.ONE_LETTER - notations.LETTER_QUANTIFIERS))
+                         + r"])(?![\w'(])")
+
+
+class _NotAQuantifier(Exception):
+    """`A x ...`, `E y ...` whose body never uses the variable: the letter is a name."""
 
 
 def parse_formula_text(text: str, style: Style | None = None) -> Formula:
     """One formula in any notation, as a formula (its free variables left free); lark's
     `UnexpectedInput` or `Unreadable` when it is none. `style` collects how it is written."""
     return FolReader()._read_formula(text, style or Style())
+
+
+def _mentioned(f: Formula) -> set[str]:
+    """The names of the variables `f` writes (free, bound, or quantified): what the text of a
+    quantifier's body shows of its variable."""
+    out = set()
+    for g in subformulas(f):
+        if isinstance(g, (Forall, Exists)):
+            out.update(v.name for v in g.vars)
+        out.update(v.name for v in free_vars(g))
+    return out
+
+
+def _copy_style(style: Style):
+    return (dict(style.votes), {k: dict(v) for k, v in style.ops.items()}, dict(style.quant_form),
+            dict(style.names), style.capitals, style.lowers)
+
+
+def _restore_style(style: Style, saved):
+    (style.votes, style.ops, style.quant_form, style.names, style.capitals,
+     style.lowers) = saved
 
 
 class FolReader(SectionReader):
@@ -71,7 +104,24 @@ class FolReader(SectionReader):
         fast = self.fast(stmt, "")
         if fast is not None:
             return fast[0]
-        return self._f(parser().parse(stmt).children[0], frozenset())
+        if not _ONE_LETTER.search(stmt):
+            return self._f(parser().parse(stmt).children[0], frozenset())
+        # `A x.`, `Ex (...)`, `T` are operators where they read as such, and otherwise names:
+        # read with them as operators, then (a parse error, or a letter quantifier whose
+        # variable its body never uses) with them as names; the first error is the one told.
+        # (what the first reading noted of the file's style is noted again by the second)
+        saved = _copy_style(style)
+        try:
+            return self._f(parser().parse(stmt).children[0], frozenset())
+        except (UnexpectedInput, _NotAQuantifier) as e:
+            first = e
+        _restore_style(style, saved)
+        try:
+            return self._f(parser(strict=True).parse(stmt).children[0], frozenset())
+        except UnexpectedInput:
+            if isinstance(first, _NotAQuantifier):
+                raise
+            raise first from None
 
     def fast(self, stmt, section):
         style = self._style
@@ -125,11 +175,14 @@ class FolReader(SectionReader):
             return out
         if d in ("quant", "quant_paren"):
             tok = t.children[0]
-            is_all, names, spelling, sep = read_quantifier(str(tok))
+            is_all, names, spelling, form = read_quantifier(str(tok))
             self._style.saw(spelling)
-            self._style.saw_quantifier("paren" if d == "quant_paren" else
-                                       {".": "dot", ":": "colon"}.get(sep, "space"))
+            self._style.saw_quantifier(form)
             body = self._f(t.children[1], bound | set(names))
+            if spelling in notations.LETTER_QUANTIFIERS:
+                used = _mentioned(body)
+                if any(n not in used for n in names):
+                    raise _NotAQuantifier(spelling)
             for name in reversed(names):
                 body = (Forall if is_all else Exists)((Var(name),), body)
             return body
