@@ -619,14 +619,19 @@ class PrologReader(Reader):
         of the earlier stages), with each effect commented out in place, or all of it
         commented out when nothing else is left or the clause is not read."""
         stage = {c: k for k, c in enumerate(CATEGORIES)}
+        if not any(d.code == "E010" for d in prog.diagnostics):
+            return
         ranked = sorted(enumerate(prog.diagnostics),
                         key=lambda p: (p[1].span.start, stage.get(p[1].category, 0), p[1].code, p[0]))
+        at: dict = {}       # fix span -> the other repairs there, in order (one pass, not one a clause)
+        for _, o in ranked:
+            if o.fix is not None and o.code != "E010":
+                at.setdefault(o.fix.span, []).append(o)
         for d in prog.diagnostics:
             if d.code != "E010" or d.fix is None or d.fix.replacement:
                 continue
             span = d.fix.span
-            others = [o for _, o in ranked if o is not d and o.fix is not None
-                      and o.fix.span == span and o.code != "E010"]
+            others = at.get(span, [])
             current = others[-1].fix.replacement if others else prog.text[span.start:span.end]
             line_end = prog.text.find("\n", span.end)
             rest = prog.text[span.end:line_end if line_end != -1 else len(prog.text)]
