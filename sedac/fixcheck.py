@@ -11,6 +11,7 @@ Pure: a report and a text in, a text and notes out.
 """
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections import Counter
 
 from .fol import (And, Atom, Bottom, Eq, Exists, Forall, Formula, Func, Iff, Implies, Not,
@@ -57,10 +58,18 @@ def _named(program: Program, fixes: list[Diagnostic]) -> set[int]:
     """The clauses the fixes' diagnostics name: their own clause, or a clause the
     diagnostic's span overlaps (a fix that replaces more than that names nothing more)."""
     out = {d.clause for d in fixes if d.clause is not None}
-    spans = [d.span for d in fixes]
+    # spans by start, with the furthest end among each prefix: a clause [s, e) overlaps a
+    # span when some span starting before e ends after s (one bisect a clause, not a scan)
+    spans = sorted((d.span.start, d.span.end) for d in fixes)
+    starts = [a for a, _ in spans]
+    reach, far = [], -1
+    for _, b in spans:
+        far = max(far, b)
+        reach.append(far)
     for i, c in enumerate(program.clauses):
         s, e = c.span.start, c.span.end
-        if any(sp.start < e and s < sp.end for sp in spans):
+        k = bisect_left(starts, e)
+        if k and reach[k - 1] > s:
             out.add(i)
     return out
 

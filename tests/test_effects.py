@@ -188,3 +188,66 @@ def test_a_clause_with_code_after_it_on_its_line_is_commented_out_alone():
     program = ":- shell('touch /tmp/x'). cat(tom).\n?- cat(tom).\n"
     fixed = sedac.check(program, path="p.pl").fixed_program()
     assert fixed == "/* E010 removed: :- shell('touch /tmp/x'). */ cat(tom).\n?- cat(tom).\n"
+
+
+# A meta-call of a term the program itself holds (a variable its head or its own goals
+# bind) is its evaluator, no effect: E010 leaves it alone and the program answers.
+EVALUATORS = [
+    "provable(Q) :- call(Q).",
+    "provable(Q) :- Q.",
+    "provable(Q) :- once(Q).",
+    "provable(Q) :- G = Q, call(G).",
+    "provable(Q) :- ( call(Q) -> true ; fail ).",
+    "provable(Q) :- \\+ \\+ call(Q).",
+    "provable(Q) :- member(G, [Q]), call(G).",
+    "provable(Q) :- goal_of(Q, G), call(G).\ngoal_of(Q, Q).",
+    "provable(Q) :- clause(Q, B), call(B).",
+    "provable(Q) :- call(Q), true.",
+]
+# ... and one of a term built at run time, or held as an effect, is still E010.
+BUILT = [
+    "run(C) :- X =.. [shell, C], call(X).",
+    "run(C) :- atom_to_term(C, G, _), call(G).",
+    "run(C) :- term_to_atom(G, C), G.",
+    "run(C) :- G = shell, call(G, C).",
+    "run(C) :- member(G, [shell(C)]), call(G).",
+    "run(C) :- nb_getval(goal, G), call(G, C).",
+    "run(C) :- atomic_list_concat([shell, C], G), call(G).",
+    "run(G) :- G =.. [shell, 'ls'], call(G).",
+    "run(C) :- functor(G, shell, 1), arg(1, G, C), call(G).",
+]
+EVAL_TEXT = ("Tom is a cat. Every cat is a mammal.\n"
+             "Is the following statement true or false? Tom is a mammal.\n")
+
+
+@pytest.mark.parametrize("evaluator", EVALUATORS)
+def test_an_evaluator_of_the_programs_own_terms_is_left_alone_and_answers(evaluator):
+    program = f"cat(tom).\nmammal(X) :- cat(X).\n{evaluator}\n?- provable(mammal(tom)).\n"
+    report = sedac.check(program, path="p.pl", nl=EVAL_TEXT)
+    assert not [d for d in report.diagnostics if d.code in ("E010", "E004", "E008")], \
+        [(d.code, d.message) for d in report.diagnostics]
+    assert evaluator in report.fixed_program()
+    assert report.answer["open_world"] == report.answer["closed_world"] == "True", report.answer
+
+
+@pytest.mark.parametrize("goal", BUILT)
+def test_a_goal_built_at_run_time_is_still_an_effect(goal):
+    program = f"cat(tom).\n{goal}\n?- cat(tom).\n"
+    report = sedac.check(program, path="p.pl")
+    [d] = [d for d in report.diagnostics if d.code == "E010"]
+    assert "`call/" in d.message or "`G/0`" in d.message, d.message
+    fixed = report.fixed_program()
+    again = sedac.check(fixed, path="p.pl")
+    assert not [d for d in again.diagnostics if d.code == "E010"], fixed
+    assert "call(" not in fixed.split("\n")[1].split("/*")[0] or "% " in fixed, fixed
+
+
+def test_a_goal_passed_as_data_to_an_evaluator_is_an_effect():
+    """`provable/1` is left alone; what a directive hands it to run is not."""
+    program = "cat(tom).\nprovable(Q) :- call(Q).\n:- provable(shell('touch x')).\n" \
+              "?- provable(cat(tom)).\n"
+    report = sedac.check(program, path="p.pl")
+    [d] = [d for d in report.diagnostics if d.code == "E010"]
+    assert "`shell/1`" in d.message and d.span.line == 3
+    fixed = report.fixed_program()
+    assert "provable(Q) :- call(Q)." in fixed and "shell('touch x')" not in fixed.split("%")[0]

@@ -93,7 +93,11 @@ class _Reader:
                 raise Unreadable("other-syntax", "E004", "cut `!` has no logical reading")
             return Atom(t.name, ())
         if isinstance(t, PVar):
-            raise Unreadable("other-syntax", "E004", f"variable `{t.name}` used as a goal")
+            if t.name == "_":
+                raise Unreadable("other-syntax", "E004", f"variable `{t.name}` used as a goal")
+            # `holds(Q) :- Q.` calls a term of the program's own (a goal built at run time is
+            # an effect, E010, read as `true` before this): Prolog's `call(Q)`
+            return Atom("call", (self.term(t),))
         if isinstance(t, (PNum, PStr)):
             raise Unreadable("other-syntax", "E004", f"`{term_text(t)}` is not a goal")
         name, args = t.name, t.args
@@ -391,7 +395,7 @@ class PrologReader(Reader):
         if effects:
             # Goals that act on the machine: read as `true`; the fix, made once every other
             # repair of the clause is known (`_effect_fixes`), comments them out.
-            parsed = without_effects(parsed)
+            parsed = without_effects(parsed, effects)
             asked = parsed.args[0] if isinstance(parsed, PComp) and parsed.name == "?-" else None
             whole = whole or asked == PAtom("true")
             where = ("directive" if isinstance(parsed, PComp) and parsed.name == ":-"
@@ -615,14 +619,19 @@ class PrologReader(Reader):
         of the earlier stages), with each effect commented out in place, or all of it
         commented out when nothing else is left or the clause is not read."""
         stage = {c: k for k, c in enumerate(CATEGORIES)}
+        if not any(d.code == "E010" for d in prog.diagnostics):
+            return
         ranked = sorted(enumerate(prog.diagnostics),
                         key=lambda p: (p[1].span.start, stage.get(p[1].category, 0), p[1].code, p[0]))
+        at: dict = {}       # fix span -> the other repairs there, in order (one pass, not one a clause)
+        for _, o in ranked:
+            if o.fix is not None and o.code != "E010":
+                at.setdefault(o.fix.span, []).append(o)
         for d in prog.diagnostics:
             if d.code != "E010" or d.fix is None or d.fix.replacement:
                 continue
             span = d.fix.span
-            others = [o for _, o in ranked if o is not d and o.fix is not None
-                      and o.fix.span == span and o.code != "E010"]
+            others = at.get(span, [])
             current = others[-1].fix.replacement if others else prog.text[span.start:span.end]
             line_end = prog.text.find("\n", span.end)
             rest = prog.text[span.end:line_end if line_end != -1 else len(prog.text)]
@@ -709,7 +718,8 @@ def spelled(f: Formula, kind: str = "statement", program: Program | None = None,
     def name_of(pred: str, arity: int) -> str:
         if pred in names:
             return names[pred]
-        return "is_" + pred if (pred, arity) in builtins and arity else pred
+        # (`call/N` is the meta-call, never a predicate of the program's own)
+        return "is_" + pred if (pred, arity) in builtins and arity and pred != "call" else pred
 
     def spell(g: Formula, head: bool) -> Formula:
         if isinstance(g, Not) and isinstance(g.arg, Atom):
@@ -935,7 +945,7 @@ def _strip_effects(text: str) -> str | None:
     if whole or not effects:
         return None if whole else text
     if isinstance(parsed, PComp) and parsed.name == "?-" and \
-            without_effects(parsed).args[0] == PAtom("true"):
+            without_effects(parsed, effects).args[0] == PAtom("true"):
         return None
     out = strip_text(body, effects)
     if out is None:

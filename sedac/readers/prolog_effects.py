@@ -14,7 +14,7 @@ to predicate indicators; `CONDITIONAL` holds those that are harmless with some a
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .prolog_terms import PAtom, PComp, PStr, PVar, term_end, term_text
 
@@ -75,6 +75,17 @@ META_GOALS: dict[tuple[str, int], tuple[int, ...]] = {
     ("call_with_inference_limit", 3): (0,), ("initialization", 1): (0,),
     ("initialization", 2): (0,), ("distinct", 2): (1,), ("order_by", 2): (1,),
 }
+# Goals that make a term out of text or out of parts at run time (`G =.. [shell, C]`,
+# `atom_to_term(A, G, _)`, `nb_getval(k, G)`): a meta-call of a variable one of them binds
+# runs a goal the text never shows.
+BUILDERS = frozenset((name, int(arity)) for name, _, arity in (ind.rpartition("/") for ind in """
+    =../2 functor/3 functor/4 compound_name_arguments/3 compound_name_arity/3 atom_to_term/2
+    atom_to_term/3 term_to_atom/2 term_string/2 term_string/3 read_term_from_atom/3 read/1
+    read/2 read_term/2 read_term/3 atom_codes/2 atom_chars/2 atom_string/2 string_to_atom/2
+    name/2 atom_concat/3 atomic_list_concat/2 atomic_list_concat/3 upcase_atom/2
+    downcase_atom/2 sub_atom/5 char_code/2 term_variables/2 nb_getval/2 b_getval/2
+    recorded/2 recorded/3 format/3 with_output_to/2 sformat/3 format_atom/3 text_concat/3
+    setarg/3 nb_setarg/3""".split()))
 USER_STREAMS = frozenset({"user_output", "user_error"})
 SINKS = frozenset({"atom", "string", "codes", "chars"})   # format/3 and with_output_to/2
 
@@ -104,6 +115,7 @@ class Effect:
     text: str          # the goal as written (or as sedac spells it, without the text)
     pos: int = -1      # where the goal starts in the parsed clause text
     conjunct: bool = False   # an operand of `,`: removed with its comma
+    goal: object = field(default=None, compare=False, repr=False)   # the parsed goal
 
     @property
     def indicator(self) -> str:
@@ -185,38 +197,169 @@ def _goal_args(t) -> tuple:
     return ()
 
 
+def _called_var(g) -> tuple[PVar, int] | None:
+    """(the variable, the arguments added) when the goal `g` calls a variable: `G`,
+    `call(G, A...)`, `apply(G, As)`."""
+    if isinstance(g, PVar):
+        return g, 0
+    if isinstance(g, PComp) and g.args and isinstance(g.args[0], PVar) and \
+            (g.name == "call" or (g.name, len(g.args)) == ("apply", 2)):
+        return g.args[0], len(g.args) - 1 if g.name == "call" else 1
+    return None
+
+
+def _runs(t, extra: int) -> bool:
+    """Whether calling the term `t` with `extra` more arguments acts outside the logic."""
+    if isinstance(t, PAtom) and extra:
+        t = PComp(t.name, (PVar("_"),) * extra)
+    elif isinstance(t, PComp) and extra:
+        t = PComp(t.name, t.args + (PVar("_"),) * extra)
+    return not isinstance(t, PVar) and effect_of(t) is not None
+
+
+class _Calls:
+    """Which meta-calls of a variable in one clause run a goal the text does not show.
+
+    Calling a variable the clause's head binds (`provable(Q) :- call(Q).`, an evaluator
+    over the program's own `neg/1` or `prove/1` terms), or one a goal of the program's own
+    binds (`query(Q), call(Q)`, `clause(H, B), call(B)`), runs a goal of the program: no
+    effect. It is one when the clause builds the called term at run time (`=..`,
+    `atom_to_term/3`, `nb_getval/2`... on it), gives it an effectful value (`G = shell`), or
+    holds, as data, a term that would act when called (`member(G, [shell(C)])`)."""
+
+    def __init__(self, clause):
+        self.built: set[str] = set()          # variables a builder touches
+        self.values: dict[str, list] = {}     # X = T: the terms each variable is equal to
+        self.data: list = []                  # terms in data positions (not goals)
+        head, body = (clause.args[0], clause.args[1]) if isinstance(clause, PComp) and \
+            clause.name == ":-" and len(clause.args) == 2 else (None, clause)
+        if isinstance(body, PComp) and body.name in (":-", "?-") and len(body.args) == 1:
+            body = body.args[0]
+        if isinstance(head, PComp):
+            self.data.extend(head.args)
+        stack = [body]
+        while stack:
+            g = stack.pop()
+            if not isinstance(g, PComp):
+                continue
+            key = (g.name, len(g.args))
+            inner = _goal_args(g)
+            if key in BUILDERS:
+                self.built.update(_var_names(g))
+            elif key == ("=", 2):
+                a, b = g.args
+                for x, y in ((a, b), (b, a)):
+                    if isinstance(x, PVar):
+                        self.values.setdefault(x.name, []).append(y)
+            stack.extend(inner)
+            skip = {id(a) for a in inner}
+            if _called_var(g) is not None:
+                skip.add(id(g.args[0]))
+            self.data.extend(a for a in g.args if id(a) not in skip)
+
+        self._held: dict[int, bool] = {}
+
+    def runs(self, var: PVar, extra: int) -> bool:
+        seen, todo = set(), [var.name]
+        while todo:                        # the variable and every variable equal to it
+            name = todo.pop()
+            if name in seen or name == "_":
+                continue
+            seen.add(name)
+            if name in self.built:
+                return True
+            for t in self.values.get(name, ()):
+                if isinstance(t, PVar):
+                    todo.append(t.name)
+                elif _runs(t, extra):
+                    return True
+        if extra not in self._held:        # a term held as data that acts when called
+            self._held[extra] = _holds_runnable(self.data, extra)
+        return self._held[extra]
+
+
+def _holds_runnable(terms, extra: int) -> bool:
+    stack = list(terms)
+    while stack:
+        t = stack.pop()
+        if not (isinstance(t, PComp) and t.name == "[|]") and (_runs(t, extra) or _runs(t, 0)):
+            return True
+        if isinstance(t, PComp):
+            stack.extend(t.args)
+    return False
+
+
+def _payloads(terms) -> list:
+    """Goals that act outside the logic held as data by a goal's arguments (`:- prove(shell(C))`,
+    `member(G, [shell(C)])`): whatever calls them runs them."""
+    out, stack = [], list(terms)
+    while stack:
+        t = stack.pop()
+        if not isinstance(t, PComp):
+            continue
+        if t.name != "[|]" and effect_of(t) is not None:
+            out.append(t)
+            continue
+        stack.extend(t.args)
+    return out
+
+
+def _var_names(t) -> set[str]:
+    out, stack = set(), [t]
+    while stack:
+        u = stack.pop()
+        if isinstance(u, PVar):
+            out.add(u.name)
+        elif isinstance(u, PComp):
+            stack.extend(u.args)
+    return out
+
+
 def find_effects(t, text: str = "") -> tuple[list[Effect], bool]:
     """The effects of a parsed clause, in text order, and whether the whole clause is one
     (a directive, or the definition of a hook SWI-Prolog calls while loading)."""
     if isinstance(t, PComp) and t.name == ":-" and len(t.args) == 1:
-        found = _goals(t.args[0], text)
+        found = _goals(t.args[0], text, t)
         return found, bool(found)
     if isinstance(t, PComp) and t.name == "?-":
-        return _goals(t.args[0], text), False
+        return _goals(t.args[0], text, t), False
     head, body = (t.args[0], t.args[1]) if isinstance(t, PComp) and t.name == ":-" else (t, None)
     key = _name(head)
     if key in _HOOKS:
         family, why = _HOOKS[key]
-        return [Effect(key[0], key[1], family, why, _text(head, text))], True
-    return (_goals(body, text) if body is not None else []), False
+        return [Effect(key[0], key[1], family, why, _text(head, text), goal=head)], True
+    return (_goals(body, text, t) if body is not None else []), False
 
 
-def _goals(goal, text: str) -> list[Effect]:
+def _goals(goal, text: str, clause=None) -> list[Effect]:
     out = []
+    calls = None
     stack = [(goal, False)]
     while stack:
         g, conjunct = stack.pop()
         hit = effect_of(g)
+        called = _called_var(g) if hit is not None else None
+        if called is not None:
+            if calls is None:
+                calls = _Calls(clause if clause is not None else goal)
+            if not calls.runs(*called):
+                hit = None
         if hit is not None:
             name, arity = _name(g) or (("[...]", 1) if isinstance(g, PComp) else (term_text(g), 0))
             if isinstance(g, PComp) and g.name == "[|]":
                 name, arity = "consult", 1
             out.append(Effect(name, arity, hit[0], hit[1], _text(g, text),
-                              getattr(g, "pos", -1), conjunct))
+                              getattr(g, "pos", -1), conjunct, g))
             continue
         inner = _goal_args(g)
         is_conj = isinstance(g, PComp) and g.name == "," and len(g.args) == 2
         stack.extend((a, is_conj) for a in reversed(inner))
+        if isinstance(g, PComp) and not is_conj:
+            goals = {id(a) for a in inner}
+            for p in _payloads([a for a in g.args if id(a) not in goals]):
+                key = _name(p)
+                out.append(Effect(key[0], key[1], *effect_of(p), _text(p, text),
+                                  getattr(p, "pos", -1), False, p))
     out.sort(key=lambda e: e.pos)
     return out
 
@@ -231,17 +374,12 @@ def _text(t, text: str) -> str:
 TRUE = PAtom("true")
 
 
-def without_effects(t, effects_of=effect_of):
-    """`t` with every goal that acts outside the logic replaced by `true` (iteratively:
-    a clause may nest thousands of levels deep)."""
-    targets: set[int] = set()
-    stack = [t.args[-1]] if isinstance(t, PComp) and t.name in (":-", "?-") else []
-    while stack:
-        g = stack.pop()
-        if effects_of(g) is not None:
-            targets.add(id(g))
-            continue
-        stack.extend(_goal_args(g))
+def without_effects(t, effects: list[Effect] | None = None):
+    """`t` with every goal that acts outside the logic (`effects`, its `find_effects`)
+    replaced by `true` (iteratively: a clause may nest thousands of levels deep)."""
+    if effects is None:
+        effects = find_effects(t)[0] if isinstance(t, PComp) and t.name in (":-", "?-") else []
+    targets = {id(e.goal) for e in effects if e.goal is not None}
     if not targets:
         return t
     done: dict[int, object] = {}

@@ -1,0 +1,66 @@
+"""Paths that were quadratic stay linear (issue 21, point 2). Each test counts operations
+(calls of a function, reads of an attribute), never wall time: this machine is shared
+and timing tests are flaky on it. A test compares two sizes, or bounds the count by a
+small multiple of the input, so that a return of a whole-program rescan per clause or
+per diagnostic fails it."""
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import sedac
+from sedac.fixcheck import _named
+from sedac.program import Span
+
+
+class _Counted:
+    """A span whose `start` and `end` reads are counted."""
+    reads = 0
+
+    def __init__(self, start, end):
+        self._s, self._e = start, end
+
+    @property
+    def start(self):
+        _Counted.reads += 1
+        return self._s
+
+    @property
+    def end(self):
+        _Counted.reads += 1
+        return self._e
+
+
+def test_the_clauses_fixes_name_are_found_in_one_pass():
+    """`fixcheck._named` (read-back of a fixed file) was clauses x fixes span comparisons."""
+    def run(n):
+        clauses = [SimpleNamespace(span=_Counted(10 * i, 10 * i + 9)) for i in range(n)]
+        fixes = [SimpleNamespace(clause=None, span=_Counted(10 * i + 2, 10 * i + 5))
+                 for i in range(0, n, 3)]
+        _Counted.reads = 0
+        named = _named(SimpleNamespace(clauses=clauses), fixes)
+        assert named == set(range(0, n, 3))
+        return _Counted.reads
+    small, big = run(500), run(4000)
+    assert big <= 10 * small, (small, big)     # linear: 8x; the scan was 64x
+    assert big <= 4 * 4000
+
+
+def test_effect_fixes_look_up_each_clauses_other_repairs(monkeypatch):
+    """The E010 fix of each clause looked at every diagnostic of the program (effects x
+    diagnostics span comparisons); now one look-up a clause."""
+    calls = [0]
+    eq = Span.__eq__
+
+    def counted(self, other):
+        calls[0] += 1
+        return eq(self, other)
+    monkeypatch.setattr(Span, "__eq__", counted)
+
+    def run(n):
+        program = "".join(f"p{i}(X) :- q(X), shell('ls').\n" for i in range(n)) + "q(a).\n"
+        calls[0] = 0
+        report = sedac.check(program, path="p.pl", mode="syntax")
+        assert sum(d.code == "E010" for d in report.diagnostics) == n
+        return calls[0]
+    small, big = run(50), run(400)
+    assert big <= 12 * small + 100, (small, big)   # linear: 8x; quadratic: 64x
