@@ -11,7 +11,13 @@ folder (`SEDAC_CACHE_DIR`), so that it measures a first run; by default the runs
 cache folder, warmed once before timing (what a user sees from the second run on).
 
 The interpreter is this one's real executable, not a shim (a pyenv shim alone adds about
-a quarter of a second to any command); `python -S -c pass` is timed as the floor.
+a quarter of a second to any command); `python -c pass` is the floor.
+
+Bytecode: by default every run reads the modules' bytecode from a private
+`PYTHONPYCACHEPREFIX` folder written by the warm-up run, as an installed package has it
+(`pip install` compiles it). `--bytecode as-is` keeps the environment's own setting: with
+`PYTHONDONTWRITEBYTECODE=1` and no `__pycache__` beside the sources, every run compiles every
+module of sedac again (`setup.sh` precompiles them).
 """
 from __future__ import annotations
 
@@ -72,28 +78,35 @@ def main() -> None:
     ap.add_argument("--python", default=os.path.realpath(sys.executable),
                     help="the interpreter to run (default: this one's real executable)")
     ap.add_argument("--only", metavar="TEXT", help="only the commands whose name contains TEXT")
+    ap.add_argument("--bytecode", choices=["prefix", "as-is"], default="prefix",
+                    help="prefix: bytecode cached in a private folder (default); as-is: the "
+                         "environment's own setting")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory(prefix="sedac-startup-") as tmp:
         for name, text in FILES.items():
             Path(tmp, name).write_text(text, encoding="utf-8")
         env = dict(os.environ, PYTHONPATH=str(ROOT), NO_COLOR="1")
         env.pop("SEDAC_DEBUG", None)
+        if args.bytecode == "prefix":
+            env.pop("PYTHONDONTWRITEBYTECODE", None)
+            env["PYTHONPYCACHEPREFIX"] = str(Path(tmp, "pyc"))
         shared_cache = Path(tmp, "cache")
         print(f"python {args.python}, {args.runs} runs each, "
-              f"{'cold' if args.cold else 'warm'} cache; load average before: {_load()}")
+              f"{'cold' if args.cold else 'warm'} cache, bytecode {args.bytecode}"
+              f"{' (PYTHONDONTWRITEBYTECODE=' + os.environ['PYTHONDONTWRITEBYTECODE'] + ')' if args.bytecode == 'as-is' and 'PYTHONDONTWRITEBYTECODE' in os.environ else ''}; "
+              f"load average before: {_load()}")
         print(f"{'command':<28} {'exit':>4} {'min ms':>8} {'median ms':>10} {'cpu ms':>8}")
         for name, kind, argv in COMMANDS:
             if args.only and args.only not in name:
                 continue
             full = [args.python] + (["-m", "sedac"] if kind == "m" else []) + argv
             walls, cpus, codes = [], [], set()
-            if not args.cold:
-                run_env = dict(env, SEDAC_CACHE_DIR=str(shared_cache))
-                _run(full, tmp, run_env)     # warm the caches and the file system
+            run_env = dict(env, SEDAC_CACHE_DIR=str(shared_cache))
+            _run(full, tmp, run_env)     # warm the caches, the bytecode and the file system
             for i in range(args.runs):
                 if args.cold:
-                    run_env = dict(env, SEDAC_CACHE_DIR=str(Path(tmp, f"cold{len(walls)}-{name[:5]}")))
-                wall, cpu, code = _run(full, tmp, run_env if kind else env)
+                    run_env = dict(env, SEDAC_CACHE_DIR=str(Path(tmp, f"cold-{i}-{len(name)}")))
+                wall, cpu, code = _run(full, tmp, run_env)
                 walls.append(wall)
                 cpus.append(cpu)
                 codes.add(code)

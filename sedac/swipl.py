@@ -7,6 +7,7 @@ term by term with `read_term/3` inside `catch/3`.
 """
 from __future__ import annotations
 
+import sys
 import threading
 from functools import lru_cache
 from pathlib import Path
@@ -27,10 +28,80 @@ def plist(items) -> str:
     return "[" + ",".join(items) + "]"
 
 
+def _swipl_stamp() -> str | None:
+    """The `swipl` executable on PATH and its size and time: what pyswip's search depends on."""
+    import os
+    import shutil
+    exe = shutil.which("swipl")
+    if exe is None:
+        return None
+    try:
+        real = os.path.realpath(exe)
+        st = os.stat(real)
+    except OSError:
+        return None
+    return f"{real} {st.st_size} {st.st_mtime_ns}"
+
+
+def _file_stamp(path: str) -> str:
+    import os
+    st = os.stat(path)
+    return f"{st.st_size} {st.st_mtime_ns}"
+
+
+def _import_pyswip():
+    """`pyswip.Prolog`. pyswip finds libswipl at import by running `swipl
+    --dump-runtime-variables`, a process of its own (tens of milliseconds); what it found is
+    kept in the user's cache (`sedac.cache`), keyed by the `swipl` executable, and handed to
+    it the documented way (`LIBSWIPL_PATH`, `SWI_HOME_DIR`) on the next start, when that
+    library is still the same file. The user's own setting of those variables wins."""
+    import json
+    import os
+    from . import cache
+    names = ("LIBSWIPL_PATH", "SWI_HOME_DIR")
+    if all(os.environ.get(n) for n in names) or "pyswip" in sys.modules:
+        from pyswip import Prolog
+        return Prolog
+    stamp = _swipl_stamp()
+    entry = f"swipl-{cache.key(stamp)}.json" if stamp else None
+    found = None
+    if entry:
+        try:
+            found = json.loads(cache.read_bytes(entry) or b"null")
+            if not (isinstance(found, dict) and found.get("stamp") == stamp
+                    and _file_stamp(found["lib"]) == found["lib_stamp"]
+                    and os.path.isdir(found["home"])):
+                found = None
+        except (OSError, ValueError, KeyError, TypeError):
+            found = None
+    saved = {n: os.environ.get(n) for n in names}
+    if found:
+        os.environ["LIBSWIPL_PATH"], os.environ["SWI_HOME_DIR"] = found["lib"], found["home"]
+    try:
+        from pyswip import Prolog
+        from pyswip import core
+    finally:
+        for n, v in saved.items():     # pyswip read them at import; nothing else does
+            if v is None:
+                os.environ.pop(n, None)
+            else:
+                os.environ[n] = v
+    if entry and not found:
+        lib, home = getattr(core, "_path", None), getattr(core, "SWI_HOME_DIR", None)
+        if isinstance(lib, str) and isinstance(home, str) and os.path.isabs(lib) \
+                and os.path.isdir(home):
+            try:
+                record = {"stamp": stamp, "lib": lib, "lib_stamp": _file_stamp(lib), "home": home}
+                cache.write_bytes(entry, json.dumps(record).encode())
+            except OSError:
+                pass
+    return Prolog
+
+
 @lru_cache(maxsize=None)
 def engine():
     try:
-        from pyswip import Prolog
+        Prolog = _import_pyswip()
     except Exception as e:  # missing libswipl, broken install
         raise SedacError(f"SWI-Prolog is not usable through pyswip ({e}); "
                          "install it with `apt-get install -y swi-prolog-nox`") from None

@@ -17,7 +17,7 @@ from lark import Lark, Token, Tree
 from .. import notations
 from ..fol import (FALSE, TRUE, Atom, Const, Eq, Exists, Forall, Formula, Implies, Not, Var, Xor,
                    to_unicode)
-from ..grammar import HERE
+from ..grammar import HERE, build_lark
 from ..notations import Style, latex_name, read_quantifier
 from .base import tree_connective
 from .sections import SectionReader, Unreadable, camel_to_snake
@@ -35,7 +35,7 @@ _CONNECTIVES = {"neg", "conj", "disj", "imp", "iff", "xor", "neq", "top", "botto
 def parser() -> Lark:
     """The LALR parser of `fol.lark` with the notations' operator terminals."""
     text = (HERE / "fol.lark").read_text(encoding="utf-8") + notations.lark_terminals()
-    return Lark(text, parser="lalr", maybe_placeholders=False)
+    return build_lark(text, "fol")
 
 
 def parse_formula_text(text: str, style: Style | None = None) -> Formula:
