@@ -180,6 +180,29 @@ def test_cli_output_is_the_same_without_with_a_cold_and_with_a_warm_cache(tmp_pa
         assert runs[0].returncode in (0, 1), runs[0].stderr
         assert len({(r.returncode, r.stdout, r.stderr) for r in runs}) == 1, args
     assert list(cache.glob("lark-*.pickle")) and list(cache.glob("swipl-*.json"))
+    assert len(list(cache.glob("swipl-nl-*.qlf"))) == len(list(cache.glob("swipl-closed_world-*.qlf"))) == 1
+    assert not [p for p in cache.iterdir() if p.name.startswith(".")]    # no temporary left
+
+
+def test_damaged_compiled_grammar_is_passed_over(tmp_path):
+    """A `.qlf` entry SWI-Prolog refuses is deleted and the grammar's source loaded."""
+    for name in ("wren.pl", "wren.txt"):
+        (tmp_path / name).write_text((EXAMPLES / name).read_text())
+    cache = tmp_path / "cache"
+    args = ["ask", "wren.pl", "--nl", "wren.txt", "--output-format", "json"]
+    want = sedac(*args, cwd=tmp_path, cache=None)
+    sedac(*args, cwd=tmp_path, cache=str(cache))
+    entries = sorted(cache.glob("swipl-*.qlf"))
+    good = {e: e.read_bytes() for e in entries}
+    assert len(entries) == 2 and all(d.startswith(b"SWI-Prolog .qlf file") for d in good.values())
+    # (SWI-Prolog itself aborts the process on a truncated .qlf: the seal keeps it from it)
+    for damage in (lambda d: b"not a qlf file\n", lambda d: d[: len(d) // 2], lambda d: d + b"x"):
+        for e in entries:
+            e.write_bytes(damage(good[e]))
+        got = sedac(*args, cwd=tmp_path, cache=str(cache))
+        assert (got.returncode, got.stdout, got.stderr) == (want.returncode, want.stdout, want.stderr)
+        assert json.loads(got.stdout)["closed_world"] == "True"
+        assert all(e.read_bytes().startswith(b"SWI-Prolog .qlf file") for e in entries)  # rewritten
 
 
 # ------------------------------------------------------------------ where libswipl is
