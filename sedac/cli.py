@@ -58,10 +58,29 @@ DEEP_STACK = 512 * 1024 * 1024
 DEEP_RECURSION = 100_000
 
 
+class LarkWithoutRegex:
+    """An import finder for the `sedac` process: `import regex` fails while lark itself is
+    being imported. lark imports the `regex` package when it is installed (about a tenth of
+    the start-up of a check) but uses it only for `Lark(regex=True)` and for grammars with
+    Unicode property classes (`\\p{..}`); sedac's grammars have neither and are lexed with
+    `re` either way, so their parsers are the same. Afterwards (spaCy, say) `regex` imports
+    as usual; the Python API (`import sedac`) does not install this."""
+
+    @staticmethod
+    def find_spec(name, path=None, target=None):
+        if name == "regex":
+            lark = sys.modules.get("lark")
+            if lark is not None and getattr(getattr(lark, "__spec__", None), "_initializing", False):
+                raise ModuleNotFoundError("not while lark is imported by sedac", name=name)
+        return None
+
+
 def run(**kwargs) -> None:
     """`sedac` as a program: `main` on a deep stack, with its exit code."""
     import threading
     outcome: dict = {}
+    if "lark" not in sys.modules:
+        sys.meta_path.insert(0, LarkWithoutRegex)
 
     def target():
         try:

@@ -5,7 +5,6 @@ prefixes or categories), prover, mode, lang, output-format, unsafe-fixes.
 """
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 
 from .errors import SedacError
@@ -41,6 +40,7 @@ def load_config(start: Path | None = None) -> dict:
     if found is None:
         return {}
     path, own = found
+    import tomllib       # (only when there is a settings file to read)
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as e:

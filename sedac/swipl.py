@@ -7,6 +7,8 @@ term by term with `read_term/3` inside `catch/3`.
 """
 from __future__ import annotations
 
+import os
+import sys
 import threading
 from functools import lru_cache
 from pathlib import Path
@@ -27,19 +29,154 @@ def plist(items) -> str:
     return "[" + ",".join(items) + "]"
 
 
+def _swipl_stamp() -> str | None:
+    """The `swipl` executable on PATH and its size and time: what pyswip's search depends on."""
+    import shutil
+    exe = shutil.which("swipl")
+    if exe is None:
+        return None
+    try:
+        real = os.path.realpath(exe)
+        st = os.stat(real)
+    except OSError:
+        return None
+    return f"{real} {st.st_size} {st.st_mtime_ns}"
+
+
+def _file_stamp(path: str) -> str:
+    st = os.stat(path)
+    return f"{st.st_size} {st.st_mtime_ns}"
+
+
+def _import_pyswip():
+    """`pyswip.Prolog`. pyswip finds libswipl at import by running `swipl
+    --dump-runtime-variables`, a process of its own (tens of milliseconds); what it found is
+    kept in the user's cache (`sedac.cache`), keyed by the `swipl` executable, and handed to
+    it the documented way (`LIBSWIPL_PATH`, `SWI_HOME_DIR`) on the next start, when that
+    library is still the same file. The user's own setting of those variables wins."""
+    import json
+    from . import cache
+    names = ("LIBSWIPL_PATH", "SWI_HOME_DIR")
+    if all(os.environ.get(n) for n in names) or "pyswip" in sys.modules:
+        from pyswip import Prolog
+        return Prolog
+    stamp = _swipl_stamp()
+    entry = f"swipl-{cache.key(stamp)}.json" if stamp else None
+    found = None
+    if entry:
+        try:
+            found = json.loads(cache.read_bytes(entry) or b"null")
+            if not (isinstance(found, dict) and found.get("stamp") == stamp
+                    and _file_stamp(found["lib"]) == found["lib_stamp"]
+                    and os.path.isdir(found["home"])):
+                found = None
+        except (OSError, ValueError, KeyError, TypeError):
+            found = None
+    saved = {n: os.environ.get(n) for n in names}
+    if found:
+        os.environ["LIBSWIPL_PATH"], os.environ["SWI_HOME_DIR"] = found["lib"], found["home"]
+    try:
+        from pyswip import Prolog
+        from pyswip import core
+    finally:
+        for n, v in saved.items():     # pyswip read them at import; nothing else does
+            if v is None:
+                os.environ.pop(n, None)
+            else:
+                os.environ[n] = v
+    if entry and not found:
+        lib, home = getattr(core, "_path", None), getattr(core, "SWI_HOME_DIR", None)
+        if isinstance(lib, str) and isinstance(home, str) and os.path.isabs(lib) \
+                and os.path.isdir(home):
+            try:
+                record = {"stamp": stamp, "lib": lib, "lib_stamp": _file_stamp(lib), "home": home}
+                cache.write_bytes(entry, json.dumps(record).encode())
+            except OSError:
+                pass
+    return Prolog
+
+
 @lru_cache(maxsize=None)
 def engine():
     try:
-        from pyswip import Prolog
+        Prolog = _import_pyswip()
     except Exception as e:  # missing libswipl, broken install
         raise SedacError(f"SWI-Prolog is not usable through pyswip ({e}); "
                          "install it with `apt-get install -y swi-prolog-nox`") from None
     with _lock:
         p = Prolog()
         for name in ("nl.pl", "closed_world.pl"):
-            path = GRAMMAR_DIR / name
-            list(p.query(f"load_files({quote(str(path))}, [silent(true)])"))
+            _load(p, GRAMMAR_DIR / name)
         return p
+
+
+QLF_MAGIC = b"SWI-Prolog .qlf file\n"
+
+
+def _load(p, path: Path) -> None:
+    """Load one of sedac's Prolog files: its compiled form (`.qlf`) from the user's cache
+    (`sedac.cache`) when an earlier process wrote it, else the source. On a miss the file
+    is loaded by `qcompile/1` from a copy in the cache folder, which loads it exactly as
+    `load_files/2` does and also writes the `.qlf` for the next process.
+
+    The entry is named by a hash of the source and of this SWI-Prolog's version and library
+    file, and is used only when its bytes have the SHA-256 recorded beside it when it was
+    written (SWI-Prolog aborts the whole process on a truncated `.qlf`)."""
+    import hashlib
+    from . import cache
+    load = f"load_files({quote(str(path))}, [silent(true)])"
+    folder = cache.folder()
+    if folder is None:
+        list(p.query(load))
+        return
+    version = next(iter(p.query("current_prolog_flag(version, SedacV)")))["SedacV"]
+    lib = os.environ.get("LIBSWIPL_PATH") or getattr(sys.modules.get("pyswip.core"), "_path", "")
+    try:
+        lib_stamp = _file_stamp(lib) if lib else ""
+    except OSError:
+        lib_stamp = ""
+    name = f"swipl-{path.stem}-{cache.key(path.read_bytes(), str(version), lib, lib_stamp)}.qlf"
+    entry, seal = folder / name, folder / f"{name}.sha256"
+    try:
+        data, sealed = entry.read_bytes(), seal.read_text(encoding="ascii").strip()
+    except (OSError, UnicodeDecodeError):
+        data, sealed = b"", ""
+    if data.startswith(QLF_MAGIC) and hashlib.sha256(data).hexdigest() == sealed:
+        try:
+            list(p.query(f"load_files({quote(str(entry))}, [silent(true)])"))
+            return
+        except Exception:    # refused: the source, as always
+            list(p.query(load))
+            return
+    import shutil
+    import tempfile
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        work = Path(tempfile.mkdtemp(prefix=f".{path.stem}.", dir=folder))
+    except OSError:          # no cache to write: the source, as always
+        list(p.query(load))
+        return
+    try:
+        copy = work / path.name
+        shutil.copyfile(path, copy)
+        list(p.query(f"qcompile({quote(str(copy))})"))
+        made = copy.with_suffix(".qlf")
+        data = made.read_bytes()
+        if data.startswith(QLF_MAGIC) and cache.install(made, name):
+            cache.write_bytes(seal.name, hashlib.sha256(data).hexdigest().encode("ascii"))
+    except Exception:        # (a full disk, say) nothing of it loaded: the source, as always
+        if not _modules_from(p, work):
+            list(p.query(load))
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def _modules_from(p, folder: Path) -> list[str]:
+    """The modules SWI-Prolog loaded from files in `folder`."""
+    goal = (f"findall(M, (module_property(M, file(F)), sub_atom(F, 0, _, _, {quote(str(folder))})), "
+            f"SedacMs)")
+    found = next(iter(p.query(goal)), {"SedacMs": []})
+    return [str(m) for m in found["SedacMs"]]
 
 
 def run(goal: str, limit: int = INFERENCE_LIMIT) -> dict | None:

@@ -16,14 +16,25 @@ from __future__ import annotations
 from collections import Counter
 from typing import Sequence
 
-import z3
-
 from ..fol import (And, Atom, Bottom, Const, Eq, Exists, Forall, Formula, Iff, Implies, Not, Or,
                    Top, Var, Xor, constants, map_atoms, negate, nnf, predicates, subformulas)
 from .smt import SmtTranslator
 from .base import (COUNTER_SATISFIABLE, ERROR, GAVE_UP, THEOREM, TIMEOUT, Countermodel,
                    DEFAULT_TIME_LIMIT, Prover, Session, Stopwatch, Verdict,
                    CONTRADICTORY_AXIOMS)
+
+
+class _LazyZ3:
+    """The `z3` module, imported on first use: loading libz3 costs tens of milliseconds at
+    start, and a `check` without a text, or `--version`, asks no question of it."""
+
+    def __getattr__(self, name: str):
+        import z3 as module
+        globals()["z3"] = module      # from now on the name is the module itself
+        return getattr(module, name)
+
+
+z3 = _LazyZ3()
 
 SKOLEM_PREFIX = "$sk"
 

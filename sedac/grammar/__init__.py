@@ -3,10 +3,13 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from lark import Lark
+if TYPE_CHECKING:
+    from lark import Lark
 
 HERE = Path(__file__).parent
+LARK_OPTIONS = {"parser": "lalr", "maybe_placeholders": False}
 
 
 @lru_cache(maxsize=None)
@@ -16,7 +19,39 @@ def lark_parser(name: str, transformer=None) -> Lark:
     With a `transformer` (an instance, shared), the parser builds the result as it
     parses instead of making a tree first: several times faster on large programs."""
     text = (HERE / f"{name}.lark").read_text(encoding="utf-8")
-    return Lark(text, parser="lalr", maybe_placeholders=False, transformer=transformer)
+    return build_lark(text, name, transformer)
+
+
+def build_lark(text: str, label: str, transformer=None) -> Lark:
+    """The LALR parser of grammar `text`, its tables read from the user's cache
+    (`sedac.cache`) when an earlier process built them, else built and cached.
+
+    The entry's name is a hash of the grammar text, the options and lark's and Python's
+    versions, and the entry starts with the same hash, so an entry is only ever the tables
+    of this very grammar: the parser is the same with or without the cache. An entry that
+    does not load is ignored (and rebuilt)."""
+    import io
+    import lark
+    from .. import cache
+    digest = cache.key(text, repr(sorted(LARK_OPTIONS.items())), lark.__version__)
+    name = f"lark-{label}-{digest}.pickle"
+    header = f"sedac-lark {digest}\n".encode()
+    data = cache.read_bytes(name)
+    if data is not None and data.startswith(header):
+        try:
+            parser = lark.Lark.__new__(lark.Lark)
+            # (`Lark.load` is `_load` without options: the transformer is one of those a
+            # saved parser may be loaded with, as lark's own `cache=` option does)
+            return parser._load(io.BytesIO(data[len(header):]), transformer=transformer)
+        except Exception:    # an entry of another lark, truncated or damaged: rebuild
+            pass
+    parser = lark.Lark(text, transformer=transformer, **LARK_OPTIONS)
+    if cache.folder() is not None:
+        out = io.BytesIO()
+        out.write(header)
+        parser.save(out, exclude_options=("transformer",))
+        cache.write_bytes(name, out.getvalue())
+    return parser
 
 
 def max_nesting(text: str) -> int:

@@ -19,10 +19,13 @@ from __future__ import annotations
 import json
 import re
 from pathlib import PurePath
+from typing import TYPE_CHECKING
 
 from ..errors import SedacError
-from ..program import Program
 from .markdown import code_lines
+
+if TYPE_CHECKING:    # the CLI imports LANGS from here; the readers load when a file is read
+    from ..program import Program
 
 LANGS = ("prolog", "pyke", "fol", "tptp", "linc", "prover9", "smtlib")
 

@@ -18,7 +18,7 @@ from lark.exceptions import UnexpectedInput
 from .. import notations
 from ..fol import (FALSE, TRUE, Atom, Const, Eq, Exists, Forall, Formula, Implies, Not, Var, Xor,
                    free_vars, subformulas, to_unicode)
-from ..grammar import HERE
+from ..grammar import HERE, build_lark
 from ..notations import Style, latex_name, read_quantifier
 from .base import tree_connective
 from .sections import SectionReader, Unreadable, camel_to_snake
@@ -37,7 +37,7 @@ def parser(strict: bool = False) -> Lark:
     """The LALR parser of `fol.lark` with the notations' operator terminals; `strict`, with
     the one-letter `A`, `E`, `T`, `F` as names only."""
     text = (HERE / "fol.lark").read_text(encoding="utf-8") + notations.lark_terminals(strict)
-    return Lark(text, parser="lalr", maybe_placeholders=False)
+    return build_lark(text, "fol-strict" if strict else "fol")
 
 
 # a one-letter operator (`A x.`, `Ex`, `T`) that may be a name instead

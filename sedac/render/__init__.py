@@ -14,6 +14,6 @@ def statistics(reports) -> dict[str, int]:
 
 
 def render(fmt: str, reports, **options) -> str:
-    from . import github, json_out, sarif, text
-    return {"text": text.render, "json": json_out.render, "sarif": sarif.render,
-            "github": github.render}[fmt](reports, **options)
+    from importlib import import_module     # only the renderer asked for is loaded
+    module = {"text": "text", "json": "json_out", "sarif": "sarif", "github": "github"}[fmt]
+    return import_module(f".{module}", __name__).render(reports, **options)
