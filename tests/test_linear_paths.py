@@ -64,3 +64,34 @@ def test_effect_fixes_look_up_each_clauses_other_repairs(monkeypatch):
         return calls[0]
     small, big = run(50), run(400)
     assert big <= 12 * small + 100, (small, big)   # linear: 8x; quadratic: 64x
+
+
+def _events(fn) -> int:
+    """Python and C function calls made by `fn()` (deterministic, unlike its time)."""
+    import sys
+    count = [0]
+
+    def prof(frame, event, arg):
+        if event in ("call", "c_call"):
+            count[0] += 1
+    sys.setprofile(prof)
+    try:
+        fn()
+    finally:
+        sys.setprofile(None)
+    return count[0]
+
+
+def test_writing_one_formula_does_not_read_every_name_of_the_file():
+    """A FOL fix was written with a copy of the file's whole spelling (every name it
+    writes) per formula: quadratic in a file of plural facts."""
+    from sedac import notations
+    from sedac.fol import Atom, Const
+    f = Atom("wumpus", (Const("naaab"),))
+
+    def spelling(n):
+        return {**{f"c:n{i}": f"N{i}" for i in range(n)}, "@and": "∧", "@case": "lower"}
+    small, big = spelling(100), spelling(10000)
+    assert notations.write(f, "unicode", small) == notations.write(f, "unicode", big)
+    assert _events(lambda: notations.write(f, "unicode", big)) <= \
+        _events(lambda: notations.write(f, "unicode", small)) + 20
