@@ -117,7 +117,8 @@ def test_an_smtlib_file_is_spelled_once_for_all_its_fixes(monkeypatch):
                              *[f"(assert ({'wumpuses' if i % 2 else 'wumpus'} {c}))"
                                for i, c in enumerate(names)]]) + "\n"
         made[0] = 0
-        smtlib_names.speller_of.cache_clear()
+        if hasattr(smtlib_names, "speller_of"):
+            smtlib_names.speller_of.cache_clear()
         report = sedac.check(program, path=f"p{n}.smt2")
         assert sum(d.code == "R6" for d in report.diagnostics) >= n // 2 - 1
         report.fixed_program()
