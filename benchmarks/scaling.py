@@ -1,9 +1,9 @@
 """Time and peak memory of every path of sedac against the size of its input.
 
-Every path (`check` without and with the problem text, `--fix`, `--unsafe-fixes`, `ask`,
-`eval`, `report`, `verify-chain`) runs on generated inputs of 1k to 16k clauses, in every
-language (Prolog, Pyke, FOL text, TPTP, LINC, Prover9: each written by its reader's own
-`write`), for three families:
+Every path (`check` without and with the problem text, `--fix`, `--unsafe-fixes`, `ask`
+without and with the text, `eval`, `report`, `verify-chain`) runs on generated inputs of 1k
+to 16k clauses, in every language (Prolog, Pyke, FOL text, TPTP, LINC, Prover9, SMT-LIB: each
+written by its reader's own `write`, SMT-LIB with its declarations), for three families:
 
 - facts: N facts over 10 classes (`Name is a wumpus.`), one in ten written with the plural
   (`wumpuses(namea)`, a shallow diagnostic R6 with a fix), a chain of 9 rules, a query;
@@ -25,6 +25,7 @@ Each run is a fresh process; its CPU time (user + system, the machine may be sha
 its peak resident memory are its own (the `swipl` and prover children included). Prints
 one row per run and the growth exponent log(t2/t1)/log(n2/n1) between consecutive sizes;
 `--markdown` prints the table README shows. `--plot` draws `benchmarks/scaling.png`.
+`--repeat N` runs each case N times and keeps the fastest (the machine may be shared).
 
     python3 benchmarks/scaling.py                     # everything (long: about an hour)
     python3 benchmarks/scaling.py --quick             # 1k, 2k, 4k; Prolog only
