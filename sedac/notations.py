@@ -293,7 +293,9 @@ def notation(name: str = "unicode", spelling: dict[str, str] | None = None) -> N
     quantifier form and names as written (`spelling`, as `Style.spelling` gives it; a name the
     file never wrote is capitalised or not as the file's predicates are)."""
     spelling = spelling or {}
-    names = {k: v for k, v in spelling.items() if not k.startswith("@")}
+    # the names are looked up in `spelling` itself (a copy without its `@` keys was a scan
+    # of every name of the program for each formula written); a name never starts with `@`
+    names = spelling
     table = SPELLINGS[name]
 
     def word(op: str, default: str = "") -> str:
@@ -307,7 +309,8 @@ def notation(name: str = "unicode", spelling: dict[str, str] | None = None) -> N
         return "\\mathit{" + s.replace("_", "\\_") + "}" if latex else s
 
     def pred(p: str) -> str:
-        return wrap_name(names.get(p) or (snake_to_camel(p) if upper else p))
+        own = names.get(p) if not p.startswith("@") else None
+        return wrap_name(own or (snake_to_camel(p) if upper else p))
 
     def term(t) -> str:
         if isinstance(t, Var):

@@ -64,3 +64,63 @@ def test_effect_fixes_look_up_each_clauses_other_repairs(monkeypatch):
         return calls[0]
     small, big = run(50), run(400)
     assert big <= 12 * small + 100, (small, big)   # linear: 8x; quadratic: 64x
+
+
+def _events(fn) -> int:
+    """Python and C function calls made by `fn()` (deterministic, unlike its time)."""
+    import sys
+    count = [0]
+
+    def prof(frame, event, arg):
+        if event in ("call", "c_call"):
+            count[0] += 1
+    sys.setprofile(prof)
+    try:
+        fn()
+    finally:
+        sys.setprofile(None)
+    return count[0]
+
+
+def test_writing_one_formula_does_not_read_every_name_of_the_file():
+    """A FOL fix was written with a copy of the file's whole spelling (every name it
+    writes) per formula: quadratic in a file of plural facts."""
+    from sedac import notations
+    from sedac.fol import Atom, Const
+    f = Atom("wumpus", (Const("naaab"),))
+
+    def spelling(n):
+        return {**{f"c:n{i}": f"N{i}" for i in range(n)}, "@and": "∧", "@case": "lower"}
+    small, big = spelling(100), spelling(10000)
+    assert notations.write(f, "unicode", small) == notations.write(f, "unicode", big)
+    assert _events(lambda: notations.write(f, "unicode", big)) <= \
+        _events(lambda: notations.write(f, "unicode", small)) + 20
+
+
+def test_an_smtlib_file_is_spelled_once_for_all_its_fixes(monkeypatch):
+    """Each fix of an SMT-LIB file (written in its own spelling) made a new `Speller`, a
+    pass over every name the file declares: quadratic in a file of plural facts."""
+    from sedac.readers import smtlib_names
+    made = [0]
+    init = smtlib_names.Speller.__init__
+
+    def counted(self, sig):
+        made[0] += 1
+        init(self, sig)
+    monkeypatch.setattr(smtlib_names.Speller, "__init__", counted)
+
+    def run(n):
+        names = [f"n{chr(97 + i % 20)}{chr(97 + i // 20 % 20)}{chr(97 + i // 400)}" for i in range(n)]
+        program = "\n".join(["(declare-sort Entity 0)", "(declare-fun wumpus (Entity) Bool)",
+                             "(declare-fun wumpuses (Entity) Bool)",
+                             *[f"(declare-const {c} Entity)" for c in names],
+                             *[f"(assert ({'wumpuses' if i % 2 else 'wumpus'} {c}))"
+                               for i, c in enumerate(names)]]) + "\n"
+        made[0] = 0
+        if hasattr(smtlib_names, "speller_of"):
+            smtlib_names.speller_of.cache_clear()
+        report = sedac.check(program, path=f"p{n}.smt2")
+        assert sum(d.code == "R6" for d in report.diagnostics) >= n // 2 - 1
+        report.fixed_program()
+        return made[0]
+    assert run(400) <= run(40) + 2

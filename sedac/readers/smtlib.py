@@ -31,7 +31,7 @@ from ..fol import (Atom as FAtom, Forall, Formula, Iff, Not, Var, conj, negate, 
 from ..program import Clause, Diagnostic, Fix, Program, Unreadable
 from .base import Reader, in_own_spelling, own_names, own_spelling
 from .sexpr import Atom, List, read_forms
-from .smtlib_names import ARITH_SORTS, Signature, Speller, canon, signature_of
+from .smtlib_names import ARITH_SORTS, Signature, canon, signature_of, speller_of
 from .smtlib_terms import MAX_EXPANSION, Converter
 
 # Commands with no logical content: read and passed over.
@@ -289,7 +289,7 @@ class SmtlibReader(Reader):
         """`(assert F)`; a query as its refutation in a block of its own, which a solver
         answers `unsat` when the query follows."""
         formula = in_own_spelling(formula, program, vocab or self.vocab_hint)
-        sp = Speller(signature_of(program.text if program is not None else ""))
+        sp = speller_of(program.text if program is not None else "")
         if kind == "query":
             return f"(push 1)\n(assert {sp.formula(negate(formula))})\n(check-sat)\n(pop 1)"
         return f"(assert {sp.formula(formula)})"
@@ -299,7 +299,7 @@ class SmtlibReader(Reader):
         SMT solver refuses the file. The fix declares them before the first assertion."""
         vocab = vocab or self.vocab_hint
         sig = signature_of(program.text)
-        sp = Speller(sig)
+        sp = speller_of(program.text)
         words, names = own_spelling(program, vocab), own_names(program, vocab)
 
         def spelled(f):

@@ -173,6 +173,13 @@ def signature_of(text: str) -> Signature:
     return sig
 
 
+@lru_cache(maxsize=64)
+def speller_of(text: str) -> "Speller":
+    """The `Speller` of a file's text, made once (it reads every name the file declares:
+    made for each formula written, the fixes of a file were quadratic)."""
+    return Speller(signature_of(text))
+
+
 def symbol(name: str) -> str:
     """`name` as an SMT-LIB symbol (quoted when it must be)."""
     if _SIMPLE.match(name) and name not in RESERVED:
