@@ -50,7 +50,7 @@ def align(program, truth=None, session=None, names: bool = True) -> Alignment:
         return Alignment(program=program, reading=program.reading)
     al = map_symbols(program, truth, session)
     al.reading = program.reading
-    if al.preds or al.consts:
+    if al.preds or al.consts or al.folds:
         # a copy in the gold's symbols; writing a formula back goes through the inverse, so
         # fixes keep the program's own names
         clauses = [replace(c, formula=al.apply(c.formula)) if c.formula is not None else c

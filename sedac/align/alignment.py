@@ -23,6 +23,10 @@ class Alignment:
     negated: set = field(default_factory=set)
     # a class the gold names as an individual: `Koala(x)` for `x = koala`
     as_const: dict = field(default_factory=dict)   # (name, 1) -> gold constant
+    # an argument as a predicate: (name, 2) -> (gold name, i, c): the program's `From(x,
+    # belgium)` (its i-th argument the constant c) for the gold's `Belgium(x)`; (name, 1) ->
+    # (gold name, i, c): the program's `LovedByChildren(x)` for the gold's `Love(children, x)`
+    folds: dict = field(default_factory=dict)
     # program predicates mapped onto a gold predicate another one already names (a second
     # name for it): a formula written back uses the first
     merged: set = field(default_factory=set)
@@ -42,7 +46,8 @@ class Alignment:
     def apply(self, f: Formula) -> Formula:
         """`f` in the gold's symbols."""
         preds, consts, negated, as_const = self.preds, self.consts, self.negated, self.as_const
-        if not preds and not consts and not as_const:
+        folds = self.folds
+        if not preds and not consts and not as_const and not folds:
             return f
 
         def rename(a) -> Formula:
@@ -54,6 +59,12 @@ class Alignment:
             key = (a.pred, len(args))
             if key in as_const:
                 return Eq(args[0], Const(as_const[key]))
+            if key in folds:
+                g, i, c = folds[key]
+                if len(args) == 1:
+                    return Atom(g, args[:i] + (Const(c),) + args[i:])
+                if args[i] == Const(c):
+                    return Atom(g, args[:i] + args[i + 1:])
             hit = preds.get(key)
             if hit is None:
                 return Atom(a.pred, args)
@@ -68,7 +79,9 @@ class Alignment:
                 for (p, n), (g, order) in self.preds.items() if (p, n) not in self.merged}
         names = {g: c for c, g in self.consts.items()}
         classes = {g: p for (p, _), g in self.as_const.items()}
-        if not back and not names and not classes:
+        unfold = {(g, 3 - n): (p, n, i, c)
+                  for (p, n), (g, i, c) in self.folds.items() if (p, n) not in self.merged}
+        if not back and not names and not classes and not unfold:
             return f
 
         def rename(a):
@@ -80,6 +93,13 @@ class Alignment:
                             for t in (a.left, a.right)))
             args = tuple(Const(names.get(t.name, t.name)) if isinstance(t, Const) else t
                          for t in a.args)
+            fold = unfold.get((a.pred, len(args)))
+            if fold is not None:
+                p, n, i, c = fold
+                if n == 2:
+                    return Atom(p, args[:i] + (Const(c),) + args[i:])
+                if args[i] == Const(c):
+                    return Atom(p, args[:i] + args[i + 1:])
             hit = back.get((a.pred, len(args)))
             if hit is None:
                 return Atom(a.pred, args)
@@ -94,6 +114,9 @@ class Alignment:
                                   f" (arguments {', '.join(str(i + 1) for i in o)})")
                                for (p, n), (g, o) in sorted(self.preds.items())},
                 "classes_as_individuals": {f"{p}/1": c for (p, _), c in sorted(self.as_const.items())},
+                **({"arguments_as_predicates": {
+                    f"{p}/{n}": f"{g}/{3 - n} (argument {i + 1} {c})"
+                    for (p, n), (g, i, c) in sorted(self.folds.items())}} if self.folds else {}),
                 "constants": dict(sorted(self.consts.items())),
                 "pairs": [{"clause": c, "premise": k + 1} for c, k in self.pairs],
                 "equivalent": self.equivalent, "related": self.related, "paired": self.paired,

@@ -227,6 +227,7 @@ def map_symbols(program, truth, session=None, budget: int = 200) -> Alignment:
     if session is not None:
         _improve(out, matched, session, budget)
         _merge(out, matched, session, gold_preds, prog_preds, list(stmts.values()), budget)
+        _fold(out, matched, session, prog_formulas, gold_all, list(stmts.values()), budget)
         # the pairs whose symbols meet under the mapping: a translation equivalent to its gold
         # premise, or one that entails it, follows from it or contradicts it (a premise the
         # model got wrong, in the gold's symbols); `unrelated` is a mapping that misses
@@ -325,3 +326,58 @@ def _merge(al: Alignment, matched, session, gold_preds, prog_preds, statements,
             al.preds[pa] = (choice, tuple(range(pa[1])))
             al.unmatched.remove(name)
             al.equivalent += best[0] - base[0]
+
+
+def _fold(al: Alignment, matched, session, prog_formulas, gold_all, statements,
+          budget: int) -> None:
+    """An argument as a predicate: a program relation with no counterpart whose argument is
+    a constant the gold names as a class (`From(x, belgium)` for `Belgium(x)`), or a program
+    class with no counterpart that is a gold relation with one of its constants
+    (`LovedByChildren(x)` for `Love(children, x)`): the names must share the words, and the
+    mapping is kept as a merge is (more equivalent or related pairs, still satisfiable)."""
+    unmatched = set(al.unmatched)
+    gold_consts = {c.name for f in gold_all for c in constants(f)}
+    tries = []
+    for f in prog_formulas:
+        for a in _atoms(f):
+            name = f"{a.pred}/{len(a.args)}"
+            if name not in unmatched or len(a.args) != 2:
+                continue
+            for i, t in enumerate(a.args):
+                if isinstance(t, Const) and t.name in unmatched and t.name not in gold_consts:
+                    tries += [((a.pred, 2), (g, i, t.name)) for g, n in
+                              sorted({pa for h in gold_all for pa in predicates(h)})
+                              if n == 1 and similar(t.name, g)
+                              and words(g) <= words(t.name) | words(a.pred)
+                              and words(t.name) <= words(g) | words(a.pred)]
+    gold_rel = sorted({(a.pred, i, t.name) for h in gold_all for a in _atoms(h)
+                       if len(a.args) == 2 for i, t in enumerate(a.args) if isinstance(t, Const)})
+    for name in sorted(unmatched):
+        p, _, n = name.rpartition("/")
+        if n != "1":
+            continue
+        mine = words(p)
+        tries += [((p, 1), (g, i, c)) for g, i, c in gold_rel
+                  if words(g) & mine and words(c) & mine and words(g) | words(c) >= mine]
+    done: set = set()
+    for key, fold in tries[:budget]:
+        if key in done or key in al.folds:
+            continue
+        pairs = [(f, g) for f, g in matched if key in predicates(f)]
+        if not pairs:
+            continue
+        base = _score(al, pairs, session)
+        al.folds[key] = fold
+        got = _score(al, pairs, session)
+        if got > base and not session.consistent([al.apply(f) for f in statements]).holds:
+            done.add(key)
+            al.equivalent += got[0] - base[0]
+            # a gold name the program also says its own way: written back in that way
+            held = {g for g, _ in al.preds.values()} | {p for f in prog_formulas
+                                                         for p, _ in predicates(f)}
+            if fold[0] in held:
+                al.merged.add(key)
+            al.unmatched = [u for u in al.unmatched
+                            if u not in (f"{key[0]}/{key[1]}", fold[2])]
+        else:
+            del al.folds[key]
