@@ -39,6 +39,9 @@ def asked(line: str) -> str | None:
     m = _ASKED.match(t)
     if m:
         s = m.group("s").strip().strip("\"“”'`*_").strip()
+        inner = _ASKED.match(s)          # `Question: is it true that X?`
+        if inner:
+            s = inner.group("s").strip().strip("\"“”'`*_").strip()
         q = _IS_TRUE.match(s)
         if q:
             s = q.group(1)
@@ -49,7 +52,9 @@ def asked(line: str) -> str | None:
     return None
 
 
-HEADERS = {"pyke": "Query:", "fol": "Conclusion:"}
+# what a goal is written in, in each language (before it, after it)
+HEADERS = {"pyke": ("Query:", ""), "fol": ("Conclusion:", ""),
+           "prover9": ("formulas(goals).", "end_of_list.")}
 
 
 def read_asked(prog, reader) -> None:
@@ -61,18 +66,19 @@ def read_asked(prog, reader) -> None:
     from .readers import english
     text = prog.text
     taken = {n for c in prog.clauses for n in range(c.span.line, c.span.end_line + 1)}
-    offset, found = 0, None
+    offset, named = 0, []
     for n, line in enumerate(text.split("\n"), start=1):
         if n not in taken and len(line) < 400:
             s = asked(line)
             if s:
-                found = (n, offset, line, s)      # the last one the reply names
+                named.append((n, offset, line, s))
         offset += len(line) + 1
-    if found is None:
-        return
-    n, start, line, s = found
-    formula = english.sentence_to_formula(s, reader.vocab_hint)
-    if formula is None:
+    # the last question the reply names that the grammar reads
+    for n, start, line, s in reversed(named[-8:]):
+        formula = english.sentence_to_formula(s, reader.vocab_hint)
+        if formula is not None:
+            break
+    else:
         return
     goal = reader.write(formula, "query", "", prog)
     if not goal:
@@ -81,8 +87,8 @@ def read_asked(prog, reader) -> None:
     span = prog.index.span(lo, start + len(line.rstrip()))
     marks = tuple(getattr(reader, "comment_marks", ("%",)))
     kept = line.strip() if line.strip().startswith(marks) else reader.comment(line.strip())
-    header = HEADERS.get(prog.lang, "")
-    repl = kept + "\n" + (header + "\n" if header else "") + goal
+    head, tail = HEADERS.get(prog.lang, ("", ""))
+    repl = "\n".join(x for x in (kept, head, goal, tail) if x)
     i = len(prog.clauses)
     prog.clauses.append(Clause(span, s, formula, "query", s, note="prose"))
     from .fol import describe

@@ -247,8 +247,12 @@ def candidate(line: str, base: int, whole: bool = False) -> tuple[int, int, str,
     gloss = ""
     cut = len(body)
     if ":::" not in body and not whole:
-        g = _GLOSS.search(body)
-        if g and g.start() > 0:
+        marks = [g for g in _GLOSS.finditer(body) if g.start() > 0]
+        # the gloss starts at the first mark whose rest is a sentence (`A && B -- s` in
+        # Pyke: `&&` is a conjunction there), else at the first mark
+        g = next((g for g in marks if sentence(_gloss_text(body[g.start():]))), None) or \
+            (marks[0] if marks else None)
+        if g is not None:
             cut = g.start()
             gloss = re.sub(r"^[\s—–%&,*\"(-]+|\\q?quad|\\text\{|[}\s*\"()\\]+$", "", body[g.start():])
             gloss = gloss.replace("\\text{", "").replace("}", "").strip()
@@ -259,6 +263,10 @@ def candidate(line: str, base: int, whole: bool = False) -> tuple[int, int, str,
     if ":::" not in logic and re.search(r"[∀∃→¬∧∨↔⊕]", logic):
         logic = re.sub(r"[.;,]$", "", logic.rstrip())   # `∀x (A(x) → B(x)).`; `p(a).` is Prolog's
     return base + i, base + i + len(logic), gloss, label
+
+
+def _gloss_text(tail: str) -> str:
+    return re.sub(r"^[\s—–%&,*\"(-]+|\\q?quad|\\text\{|[}\s*\"()\\]+$", "", tail)
 
 
 def split(text: str, reader, limit: int | None = None) -> Layout:
@@ -467,7 +475,7 @@ def split(text: str, reader, limit: int | None = None) -> Layout:
         if ln.role == "logic" and ln.own and not clausal and ln.kind in ("statement", "query"):
             said = sentence(ln.text)
             if said and any(_glosses(said, lines[n - 1], text) for n in (ln.n - 1, ln.n + 1)
-                            if 0 < n <= len(lines)) and not reads(ln.text.strip()):
+                            if 0 < n <= len(lines)):
                 ln.role, ln.own, ln.why = "gloss", False, "the sentence of the formula beside it, not code"
     chars = [" " if c != "\n" else c for c in text]
     for ln in lines:
