@@ -6,7 +6,8 @@ is large?", "% Goal: Rex is large.". `asked(line)` finds that sentence in one li
 language (comment marks, bullets and emphasis aside); `read_asked` gives a program with no
 query of its own the question such a line names, read by the text's grammar, with a C008
 note whose safe fix writes the goal in the file's language beneath the sentence (kept, as a
-comment). A program that has a query, or a sentence the grammar does not read, is left as
+comment), when the program speaks of the question's predicates as the question does (else
+the sentence is only made a comment, and read again as the question). A program that has a query, or a sentence the grammar does not read, is left as
 it is: sedac never makes up a question (with the problem text, full SEDAC then asks the
 text's question, Q001).
 """
@@ -80,15 +81,13 @@ def read_asked(prog, reader) -> None:
             break
     else:
         return
-    goal = reader.write(formula, "query", "", prog)
-    if not goal:
-        return
+    goal = reader.write(formula, "query", "", prog) if _plain(formula, prog) else None
     lo = start + len(line) - len(line.lstrip())
     span = prog.index.span(lo, start + len(line.rstrip()))
     marks = tuple(getattr(reader, "comment_marks", ("%",)))
     kept = line.strip() if line.strip().startswith(marks) else reader.comment(line.strip())
     head, tail = HEADERS.get(prog.lang, ("", ""))
-    repl = "\n".join(x for x in (kept, head, goal, tail) if x)
+    repl = "\n".join(x for x in (kept, head, goal, tail) if x) if goal else kept
     i = len(prog.clauses)
     prog.clauses.append(Clause(span, s, formula, "query", s, note="prose"))
     from .fol import describe
@@ -99,6 +98,23 @@ def read_asked(prog, reader) -> None:
                                 and d.code in ("C002", "C006", "N002"))]
     prog.diagnostics.append(Diagnostic(
         "C008", "communication", f"the question is named only in prose: `{s}`; read as the "
-        f"query `{describe(formula)}`, written beneath it", span,
-        fix=Fix("safe", repl, "add-query", span), clause=i))
+        f"query `{describe(formula)}`" + (", written beneath it" if goal else
+                                          " (its goal is not written: the program says it in "
+                                          "other terms)"), span,
+        fix=Fix("safe", repl, "add-query" if goal else "comment-out", span) if repl != line.strip()
+        else None, clause=i))
     prog.diagnostics.sort(key=lambda d: (d.span.start, d.code))
+
+
+def _plain(formula, prog) -> bool:
+    """Whether the program speaks of the question's predicates as the question does (each
+    with that arity, and with no other): then its goal, written as the grammar reads it, is
+    in the program's own terms (`red(sam, false)` beside `red(X)` is another representation,
+    whose goal sedac does not make up)."""
+    from .fol import predicates
+    own: dict[str, set[int]] = {}
+    for c in prog.clauses:
+        if c.formula is not None:
+            for p, n in predicates(c.formula):
+                own.setdefault(p, set()).add(n)
+    return all(own.get(p) == {n} for p, n in predicates(formula))

@@ -26,7 +26,7 @@ PROSE = ("We want to know whether {}.", "Conclusion to check: {}.", "Does it fol
          "**Question:** Is it true that {}?", "The goal is whether {}.")
 COMMENT = {"fol": "#", "pyke": "#", "prolog": "%", "prover9": "%", "tptp": "%"}
 TAG = {"fol": "", "pyke": "", "prolog": "prolog", "prover9": "prover9", "tptp": "tptp"}
-OUTPUT = {"prolog": "?- {goal}\ntrue.",
+OUTPUT = {"prolog": "true.",
           "tptp": "% Refutation found. Thanks to Tanya!\n% SZS status Theorem for reply\n"
                   "% SZS output start Proof for reply\n1. {goal} [input]\n% SZS output end Proof for reply",
           "prover9": "============================== PROOF =================================\n"
