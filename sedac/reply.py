@@ -65,7 +65,7 @@ _LABEL = re.compile(
     r"(?:\s*\d+)?\s*&?\s*[:.])(?:\*\*|__)?(?:\\[ ,;:!]|\s)+", re.I)
 _OPEN = re.compile(r"(?:\*\*|__|`|\$+|\\\(|\\\[|\*)+")
 _CLOSE = re.compile(r"(?:\*\*|__|`|\$+|\\\)|\\\]|\\\\|\*|\s)+$")
-_GLOSS = re.compile(r"\s+(?:—|–|--)\s+|\s%\s*|\s*&&|\s*\\q?quad\b|\s*\\text\{|,\s*\*?\"|\s+\(\"")
+_GLOSS = re.compile(r"\s+(?:—|–|--)\s+|\s%\s*|\s;+\s|\s#+\s|\s//+\s|\s*&&|\s*\\q?quad\b|\s*\\text\{|,\s*\*?\"|\s+\(\"")
 _MARKUP = re.compile(r"^\s*(\$\$|\\\[|\\\]|\\begin\{\w+\*?\}|\\end\{\w+\*?\}|-{3,}|={3,}|\*{3,})\s*$")
 _GLOSS_LINE = re.compile(r"^\s*(\*[^*].*\*|_.*_|\".*\"|“.*”|\(\".*\"\))\s*$")
 _MARKER = re.compile(r"^\s*(<<+|>>+)\s*$")
@@ -254,7 +254,7 @@ def candidate(line: str, base: int, whole: bool = False) -> tuple[int, int, str,
             (marks[0] if marks else None)
         if g is not None:
             cut = g.start()
-            gloss = re.sub(r"^[\s—–%&,*\"(-]+|\\q?quad|\\text\{|[}\s*\"()\\]+$", "", body[g.start():])
+            gloss = re.sub(r"^[\s—–%&,*\"(;#/-]+|\\q?quad|\\text\{|[}\s*\"()\\]+$", "", body[g.start():])
             gloss = gloss.replace("\\text{", "").replace("}", "").strip()
     logic = body[:cut]
     m = _CLOSE.search(logic)
@@ -266,7 +266,7 @@ def candidate(line: str, base: int, whole: bool = False) -> tuple[int, int, str,
 
 
 def _gloss_text(tail: str) -> str:
-    return re.sub(r"^[\s—–%&,*\"(-]+|\\q?quad|\\text\{|[}\s*\"()\\]+$", "", tail)
+    return re.sub(r"^[\s—–%&,*\"(;#/-]+|\\q?quad|\\text\{|[}\s*\"()\\]+$", "", tail)
 
 
 def split(text: str, reader, limit: int | None = None) -> Layout:
@@ -374,6 +374,13 @@ def split(text: str, reader, limit: int | None = None) -> Layout:
                 kind = k if k in ("statement", "query", "ignored") else "statement"
                 section = own_section = name
                 ln.kind = kind
+                if rest and kind != "ignored" and not clausal and not reads(rest):
+                    # `Conclusion: `Dull(wren)` — "Wren is dull."`: the formula, decorated
+                    col = s.index(rest) if rest in s else len(s) - len(s.lstrip())
+                    lo, hi, gloss, _ = logic_of(s[col:], ln.start + col)
+                    if reads(text[lo:hi]):
+                        ln.own, ln.lo, ln.hi, ln.gloss = False, lo, hi, gloss
+                        decided.append(ln)
                 continue
             if own_section and not decorated and (name in _TRAILING or k == "prose"):
                 # `Problem:` or `Answer:` after a program in the format's own sections: the
