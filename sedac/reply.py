@@ -63,7 +63,7 @@ _LABEL = re.compile(
     r"(?:\d{1,3}[.)]|\(\w{1,3}\)|\[\w{1,3}\]|[A-Z]{1,2}_?\{?\d{1,3}\}?\s*&?\s*[:.)]|[A-Z]\s*&?\s*:|"
     r"(?:premise|conclusion|statement|goal|query|hypothesis|conjecture|fact|rule|axiom|claim)"
     r"(?:\s*\d+)?\s*&?\s*[:.])(?:\*\*|__)?(?:\\[ ,;:!]|\s)+", re.I)
-_OPEN = re.compile(r"(?:\*\*|__|`|\$+|\\\(|\\\[|\*)+")
+_OPEN = re.compile(r"(?:\*\*|__|`|\$+|\\\(|\\\[|\*|&(?![&=]))+")   # (`&\forall x ...`: an align column)
 _CLOSE = re.compile(r"(?:\*\*|__|`|\$+|\\\)|\\\]|\\\\|\*|\s)+$")
 _GLOSS = re.compile(r"\s+(?:—|–|--)\s+|\s%\s*|\s;+\s|\s#+\s|\s//+\s|\s*&&|\s*\\q?quad\b|\s*\\text\{|,\s*\*?\"|\s+\(\"")
 _MARKUP = re.compile(r"^\s*(\$\$|\\\[|\\\]|\\begin\{\w+\*?\}|\\end\{\w+\*?\}|-{3,}|={3,}|\*{3,})\s*$")
@@ -381,6 +381,7 @@ def split(text: str, reader, limit: int | None = None) -> Layout:
                     if reads(text[lo:hi]):
                         ln.own, ln.lo, ln.hi, ln.gloss = False, lo, hi, gloss
                         decided.append(ln)
+                queried = queried or (kind == "query" and bool(rest))
                 continue
             if own_section and not decorated and (name in _TRAILING or k == "prose"):
                 # `Problem:` or `Answer:` after a program in the format's own sections: the
