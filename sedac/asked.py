@@ -6,7 +6,8 @@ is large?", "% Goal: Rex is large.". `asked(line)` finds that sentence in one li
 language (comment marks, bullets and emphasis aside); `read_asked` gives a program with no
 query of its own the question such a line names, read by the text's grammar, with a C008
 note whose safe fix writes the goal in the file's language beneath the sentence (kept, as a
-comment). A program that has a query, or a sentence the grammar does not read, is left as
+comment), when the program speaks of the question's predicates as the question does (else
+the sentence is only made a comment, and read again as the question). A program that has a query, or a sentence the grammar does not read, is left as
 it is: sedac never makes up a question (with the problem text, full SEDAC then asks the
 text's question, Q001).
 """
@@ -39,6 +40,9 @@ def asked(line: str) -> str | None:
     m = _ASKED.match(t)
     if m:
         s = m.group("s").strip().strip("\"“”'`*_").strip()
+        inner = _ASKED.match(s)          # `Question: is it true that X?`
+        if inner:
+            s = inner.group("s").strip().strip("\"“”'`*_").strip()
         q = _IS_TRUE.match(s)
         if q:
             s = q.group(1)
@@ -49,7 +53,9 @@ def asked(line: str) -> str | None:
     return None
 
 
-HEADERS = {"pyke": "Query:", "fol": "Conclusion:"}
+# what a goal is written in, in each language (before it, after it)
+HEADERS = {"pyke": ("Query:", ""), "fol": ("Conclusion:", ""),
+           "prover9": ("formulas(goals).", "end_of_list.")}
 
 
 def read_asked(prog, reader) -> None:
@@ -61,28 +67,27 @@ def read_asked(prog, reader) -> None:
     from .readers import english
     text = prog.text
     taken = {n for c in prog.clauses for n in range(c.span.line, c.span.end_line + 1)}
-    offset, found = 0, None
+    offset, named = 0, []
     for n, line in enumerate(text.split("\n"), start=1):
         if n not in taken and len(line) < 400:
             s = asked(line)
             if s:
-                found = (n, offset, line, s)      # the last one the reply names
+                named.append((n, offset, line, s))
         offset += len(line) + 1
-    if found is None:
+    # the last question the reply names that the grammar reads
+    for n, start, line, s in reversed(named[-8:]):
+        formula = english.sentence_to_formula(s, reader.vocab_hint)
+        if formula is not None:
+            break
+    else:
         return
-    n, start, line, s = found
-    formula = english.sentence_to_formula(s, reader.vocab_hint)
-    if formula is None:
-        return
-    goal = reader.write(formula, "query", "", prog)
-    if not goal:
-        return
+    goal = reader.write(formula, "query", "", prog) if _plain(formula, prog) else None
     lo = start + len(line) - len(line.lstrip())
     span = prog.index.span(lo, start + len(line.rstrip()))
     marks = tuple(getattr(reader, "comment_marks", ("%",)))
     kept = line.strip() if line.strip().startswith(marks) else reader.comment(line.strip())
-    header = HEADERS.get(prog.lang, "")
-    repl = kept + "\n" + (header + "\n" if header else "") + goal
+    head, tail = HEADERS.get(prog.lang, ("", ""))
+    repl = "\n".join(x for x in (kept, head, goal, tail) if x) if goal else kept
     i = len(prog.clauses)
     prog.clauses.append(Clause(span, s, formula, "query", s, note="prose"))
     from .fol import describe
@@ -93,6 +98,23 @@ def read_asked(prog, reader) -> None:
                                 and d.code in ("C002", "C006", "N002"))]
     prog.diagnostics.append(Diagnostic(
         "C008", "communication", f"the question is named only in prose: `{s}`; read as the "
-        f"query `{describe(formula)}`, written beneath it", span,
-        fix=Fix("safe", repl, "add-query", span), clause=i))
+        f"query `{describe(formula)}`" + (", written beneath it" if goal else
+                                          " (its goal is not written: the program says it in "
+                                          "other terms)"), span,
+        fix=Fix("safe", repl, "add-query" if goal else "comment-out", span) if repl != line.strip()
+        else None, clause=i))
     prog.diagnostics.sort(key=lambda d: (d.span.start, d.code))
+
+
+def _plain(formula, prog) -> bool:
+    """Whether the program speaks of the question's predicates as the question does (each
+    with that arity, and with no other): then its goal, written as the grammar reads it, is
+    in the program's own terms (`red(sam, false)` beside `red(X)` is another representation,
+    whose goal sedac does not make up)."""
+    from .fol import predicates
+    own: dict[str, set[int]] = {}
+    for c in prog.clauses:
+        if c.formula is not None:
+            for p, n in predicates(c.formula):
+                own.setdefault(p, set()).add(n)
+    return all(own.get(p) == {n} for p, n in predicates(formula))

@@ -90,9 +90,10 @@ class _Checker:
         self.cache: dict = {}
 
     def read(self, text: str) -> Program | None:
+        from .readers import read_with
         if text not in self.cache:
             try:
-                self.cache[text] = self.reader().read(text, self.report.program.path)
+                self.cache[text] = read_with(self.reader(), text, self.report.program.path)
             except Exception:      # a fixed text its own reader refuses loses everything
                 self.cache[text] = None
         return self.cache[text]

@@ -29,6 +29,9 @@ _STOP = frozenset({"true", "false", "forall", "exists", "all", "some", "and", "o
                    "implies", "iff", "xor", "fof", "cnf", "tff", "axiom", "conjecture",
                    "hypothesis", "assert", "declare", "fun", "const", "sort", "bool", "int",
                    "is", "the", "an", "of", "has", "does", "thing", "obj", "entity"})
+_CONNECTIVES = frozenset({"and", "or", "not", "xor", "iff", "implies", "then", "if", "all",
+                          "some", "forall", "exists", "true", "false"})
+_LOGIC_WORDS = _CONNECTIVES
 _PROBE = re.compile(r"[A-Za-z]{2,}[ \t]+[A-Za-z]{2,}")
 
 
@@ -42,6 +45,13 @@ def sentence(s: str) -> str | None:
     if len(words) < 2 or not words[0][0].isalpha():
         return None
     plain = sum(1 for w in words if _WORD.match(w))
+    # (`Cat xor Cat`, `not P and Q`: ASCII connectives between names, a formula)
+    bare = [w.strip(".,;:!?").lower() for w in words]
+    if any(w in _LOGIC_WORDS for w in bare) and not any(
+            w.islower() and len(w) > 1 and w.strip(".,;:!?").lower() not in _CONNECTIVES for w in words):
+        return None
+    if any(w in ("xor", "iff", "implies", "forall", "exists") for w in bare):
+        return None
     return t if plain >= 0.8 * len(words) else None
 
 

@@ -63,9 +63,9 @@ _LABEL = re.compile(
     r"(?:\d{1,3}[.)]|\(\w{1,3}\)|\[\w{1,3}\]|[A-Z]{1,2}_?\{?\d{1,3}\}?\s*&?\s*[:.)]|[A-Z]\s*&?\s*:|"
     r"(?:premise|conclusion|statement|goal|query|hypothesis|conjecture|fact|rule|axiom|claim)"
     r"(?:\s*\d+)?\s*&?\s*[:.])(?:\*\*|__)?(?:\\[ ,;:!]|\s)+", re.I)
-_OPEN = re.compile(r"(?:\*\*|__|`|\$+|\\\(|\\\[|\*)+")
+_OPEN = re.compile(r"(?:\*\*|__|`|\$+|\\\(|\\\[|\*|&(?![&=]))+")   # (`&\forall x ...`: an align column)
 _CLOSE = re.compile(r"(?:\*\*|__|`|\$+|\\\)|\\\]|\\\\|\*|\s)+$")
-_GLOSS = re.compile(r"\s+(?:—|–|--)\s+|\s%\s*|\s*&&|\s*\\q?quad\b|\s*\\text\{|,\s*\*?\"|\s+\(\"")
+_GLOSS = re.compile(r"\s+(?:—|–|--)\s+|\s%\s*|\s;+\s|\s#+\s|\s//+\s|\s*&&|\s*\\q?quad\b|\s*\\text\{|,\s*\*?\"|\s+\(\"")
 _MARKUP = re.compile(r"^\s*(\$\$|\\\[|\\\]|\\begin\{\w+\*?\}|\\end\{\w+\*?\}|-{3,}|={3,}|\*{3,})\s*$")
 _GLOSS_LINE = re.compile(r"^\s*(\*[^*].*\*|_.*_|\".*\"|“.*”|\(\".*\"\))\s*$")
 _MARKER = re.compile(r"^\s*(<<+|>>+)\s*$")
@@ -247,10 +247,14 @@ def candidate(line: str, base: int, whole: bool = False) -> tuple[int, int, str,
     gloss = ""
     cut = len(body)
     if ":::" not in body and not whole:
-        g = _GLOSS.search(body)
-        if g and g.start() > 0:
+        marks = [g for g in _GLOSS.finditer(body) if g.start() > 0]
+        # the gloss starts at the first mark whose rest is a sentence (`A && B -- s` in
+        # Pyke: `&&` is a conjunction there), else at the first mark
+        g = next((g for g in marks if sentence(_gloss_text(body[g.start():]))), None) or \
+            (marks[0] if marks else None)
+        if g is not None:
             cut = g.start()
-            gloss = re.sub(r"^[\s—–%&,*\"(-]+|\\q?quad|\\text\{|[}\s*\"()\\]+$", "", body[g.start():])
+            gloss = re.sub(r"^[\s—–%&,*\"(;#/-]+|\\q?quad|\\text\{|[}\s*\"()\\]+$", "", body[g.start():])
             gloss = gloss.replace("\\text{", "").replace("}", "").strip()
     logic = body[:cut]
     m = _CLOSE.search(logic)
@@ -259,6 +263,10 @@ def candidate(line: str, base: int, whole: bool = False) -> tuple[int, int, str,
     if ":::" not in logic and re.search(r"[∀∃→¬∧∨↔⊕]", logic):
         logic = re.sub(r"[.;,]$", "", logic.rstrip())   # `∀x (A(x) → B(x)).`; `p(a).` is Prolog's
     return base + i, base + i + len(logic), gloss, label
+
+
+def _gloss_text(tail: str) -> str:
+    return re.sub(r"^[\s—–%&,*\"(;#/-]+|\\q?quad|\\text\{|[}\s*\"()\\]+$", "", tail)
 
 
 def split(text: str, reader, limit: int | None = None) -> Layout:
@@ -366,6 +374,14 @@ def split(text: str, reader, limit: int | None = None) -> Layout:
                 kind = k if k in ("statement", "query", "ignored") else "statement"
                 section = own_section = name
                 ln.kind = kind
+                if rest and kind != "ignored" and not clausal and not reads(rest):
+                    # `Conclusion: `Dull(wren)` — "Wren is dull."`: the formula, decorated
+                    col = s.index(rest) if rest in s else len(s) - len(s.lstrip())
+                    lo, hi, gloss, _ = logic_of(s[col:], ln.start + col)
+                    if reads(text[lo:hi]):
+                        ln.own, ln.lo, ln.hi, ln.gloss = False, lo, hi, gloss
+                        decided.append(ln)
+                queried = queried or (kind == "query" and bool(rest))
                 continue
             if own_section and not decorated and (name in _TRAILING or k == "prose"):
                 # `Problem:` or `Answer:` after a program in the format's own sections: the
@@ -467,7 +483,7 @@ def split(text: str, reader, limit: int | None = None) -> Layout:
         if ln.role == "logic" and ln.own and not clausal and ln.kind in ("statement", "query"):
             said = sentence(ln.text)
             if said and any(_glosses(said, lines[n - 1], text) for n in (ln.n - 1, ln.n + 1)
-                            if 0 < n <= len(lines)) and not reads(ln.text.strip()):
+                            if 0 < n <= len(lines)):
                 ln.role, ln.own, ln.why = "gloss", False, "the sentence of the formula beside it, not code"
     chars = [" " if c != "\n" else c for c in text]
     for ln in lines:

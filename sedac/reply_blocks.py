@@ -3,7 +3,8 @@
 A reply may hold several blocks of the same language: premises and conclusion in blocks of
 their own (all are read), a first attempt and the corrected one (the correction is read, the
 attempt it replaces is left aside), or a block of what a solver printed when the program ran
-(`% SZS status Theorem`, `THEOREM PROVED`, `sat`, `?- q.` and `true.`): never logic.
+(`% SZS status Theorem`, `THEOREM PROVED`, `sat`, `true.`): never logic; a top-level
+transcript (`?- q.` then `true.`) still asks its query.
 `aside(text, blocks)` says which blocks to leave aside and why; the reply layer makes their
 lines layout (a note says so, its fix makes them comments) and reads the rest.
 
@@ -27,7 +28,6 @@ _OUT_LINE = re.compile(
     r"^\s*((true|false|yes|no)\s*[.;]?|[A-Z_]\w*\s*=\s*('[^']*'|\w+)\s*[.;]?|sat|unsat|unknown|"
     r"\(?model|\(error\b.*|Warning:.*|ERROR:.*|%.*|\d+\s*(\.|\s).*\[.*\]\.?|"
     r"\S.*\s#\s*label\(.*\)\s*\.\s*\[.*\]\.?)\s*$")
-_QUERY_LINE = re.compile(r"^\s*\?-")
 _CORRECTS = re.compile(r"\b(correct(ed|ion|ing)?|fix(ed|ing)?|revis(ed|ion)|updat(ed|e)|"
                        r"amend(ed)?|instead|wait|oops|mistake|wrong|error|better|cleaner|"
                        r"simplif(ied|y)|final version|rewrit(e|ten)|replac(e|es|ed))\b", re.I)
@@ -40,8 +40,10 @@ def is_output(lines: list[str]) -> bool:
         return False
     if any(_STRONG.search(s) for s in body):
         return True
+    # (a top-level transcript, `?- q.` and `true.`, asks its query: the reply layer reads
+    # the query and notes the output line by line)
     out = [s for s in body if _OUT_LINE.match(s) and not s.strip().startswith("%")]
-    rest = [s for s in body if not _OUT_LINE.match(s) and not _QUERY_LINE.match(s)]
+    rest = [s for s in body if not _OUT_LINE.match(s)]
     return bool(out) and not rest
 
 

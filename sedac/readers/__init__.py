@@ -235,17 +235,23 @@ def reader_for(lang: str, vocab_hint=None):
     return readers[lang](vocab_hint)
 
 
+def read_with(reader, text: str, path: str) -> Program:
+    """`reader.read`, then what every reader shares: the glosses written apart from their
+    clauses (`sedac.glosses`) and a question named only in prose (`sedac.asked`)."""
+    from ..asked import read_asked
+    from ..glosses import attach
+    prog = reader.read(text, path)
+    attach(prog)
+    read_asked(prog, reader)
+    return prog
+
+
 def read_program(text: str, path: str = "<program>", lang: str = "auto",
                  vocab_hint=None, strict: bool = False) -> Program:
     """Read a program of any supported language into a `Program`. With `strict` (what
     `check` and `ask` use on users' files), a text that is no program is refused."""
     lang, note = _language(text, path, lang, strict)
-    from ..asked import read_asked
-    from ..glosses import attach
-    reader = reader_for(lang, vocab_hint)
-    prog = reader.read(text, path)
-    attach(prog)            # the sentences written apart from their clauses, for any reader
-    read_asked(prog, reader)  # a question named only in prose, for any reader
+    prog = read_with(reader_for(lang, vocab_hint), text, path)
     if note:
         from ..program import Diagnostic
         prog.diagnostics.insert(0, Diagnostic("C007", "communication", note,

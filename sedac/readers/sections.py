@@ -122,6 +122,8 @@ class SectionReader(Reader):
                     self._statement(stripped, gloss.strip(), self.statement_sections[0], span, prog,
                                     misplaced=section)
                 continue
+            if ln.kind == "query" and section not in self.query_sections:
+                section = None    # the layout's query header, written with its formula
             self._statement(stripped, gloss.strip(), section or self._section_for(ln), span, prog)
         if junk_from is not None:
             prog.diagnostics = [d for d in prog.diagnostics
