@@ -217,7 +217,12 @@ FORMULA_HINT = re.compile(
     "|".join(re.escape(s) + (r"(?![A-Za-z])" if s[-1:].isalpha() else "")
              for s in sorted(OWNER, key=len, reverse=True)
              if s not in _AMBIGUOUS and not s[:1].isalpha())
-    + r"|\b(?:forall|exists)\s+[a-z]\w*\s*[(.:]|" + LATEX_NAME.pattern)
+    # a word quantifier (any of the tables' spellings) before its variable and a bracket or
+    # separator, a one-letter one before one letter and a formula (`A x. P`, `Ex (`), the
+    # prefix form `(all x)`
+    + r"|\b(?:forall|exists)\s+[a-z]\w*\s*[(.:]|(?<![\w$])" + _alternation([s for s in _words("forall", "exists")])
+    + r"\s+[a-z]\d*'*\s*[(.:,]|(?<![\w$'])[AE] ?[a-z]\d*(?: ?[.:]\s*| \(|\()\s*[A-Za-z(~!¬-]"
+    + r"|\(\s*" + _alternation(_words("forall", "exists")) + r"\s+[a-z]\d*'*\s*\)|" + LATEX_NAME.pattern)
 
 
 # ------------------------------------------------------------------- writing
