@@ -25,15 +25,17 @@ SPELLINGS: dict[str, dict[str, tuple[str, ...]]] = {
     "ascii": {
         # `A`/`E` (`A x.`, `Ax (...)`, `(E y)`) are quantifiers only before a bound variable
         # and a formula that uses it (LETTER_QUANTIFIERS); elsewhere they are names.
-        "forall": ("forall", "all", "Forall", "FORALL", "ALL", "ForAll", "All", "A"),
-        "exists": ("exists", "some", "Exists", "EXISTS", "SOME", "Some", "E"),
-        "not": ("~", "-", "!", "not", "NOT"),
-        "and": ("&", "and", "^", "&&", "/\\", "AND"),
-        "or": ("|", "or", "v", "||", "\\/", "OR"),
-        "imp": ("->", "=>", "implies", "-->", "==>", "IMPLIES"),
-        "iff": ("<->", "<=>", "iff", "<-->", "IFF"),
-        "xor": ("xor", "XOR", "<+>"),
-        "neq": ("!=", "/=", "~="),
+        "forall": ("forall", "all", "Forall", "FORALL", "ALL", "ForAll", "All", "for all",
+                   "For all", "A"),
+        "exists": ("exists", "some", "Exists", "EXISTS", "SOME", "Some", "there exists",
+                   "There exists", "E"),
+        "not": ("~", "-", "!", "not", "NOT", "Not"),
+        "and": ("&", "and", "^", "&&", "/\\", "AND", "And"),
+        "or": ("|", "or", "v", "||", "\\/", "OR", "Or"),
+        "imp": ("->", "=>", "implies", "-->", "==>", "IMPLIES", "Implies"),
+        "iff": ("<->", "<=>", "iff", "<-->", "<==>", "IFF", "Iff"),
+        "xor": ("xor", "XOR", "<+>", "Xor"),
+        "neq": ("!=", "/=", "~=", "=/="),
         # a truth value is one where a formula stands alone: `T(x)`, `true = x` are names
         "top": ("$true", "$T", "true", "True", "TRUE", "T"),
         "bottom": ("$false", "$F", "false", "False", "FALSE", "F"),
