@@ -176,7 +176,8 @@ def lark_terminals(strict: bool = False) -> str:
     letters = [] if strict else sorted(LETTER_QUANTIFIERS)
     paren = (r"\(\s*(?:" + _alternation(spell) + ("|" + _alternation_bare(letters) if letters else "")
              + r")\s*[A-Za-z][a-z0-9_']*(?:\s*,?\s*" + _not_keyword()
-             + r"[a-z]\d*'*(?![\w'(]))*\s*\)(?=\s*(?:[\w(\[{¬∀∃⊤⊥$\\!~]|-(?![->])))")
+             + r"[a-z]\d*'*(?![\w'(]))*\s*\)(?=\s*(?:[(\[{¬∀∃⊤⊥$\\!~]|-(?![->])|(?!"
+             + _alternation(_words("and", "or", "imp", "iff", "xor")) + r")\w))")
     lines.append(f"PQUANT.4: {lark_re(paren)}")
     lines.append(f"TEXNAME.2: {lark_re(LATEX_NAME.pattern)}")
     lines.append(f"%ignore {lark_re(LATEX_IGNORED)}")

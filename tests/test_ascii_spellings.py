@@ -264,3 +264,15 @@ def test_a_program_mixing_spellings_reads_as_one_notation():
     assert len(prog.clauses) == 6 and prog.clauses[-1].kind == "query"
     assert prog.clauses[-1].formula == Exists((x,), And((Atom("animal", (x,)),
                                                          Not(Atom("fish", (x,))))))
+
+
+def test_facts_listed_with_commas_are_their_conjunction():
+    anne = Const("anne")
+    assert parse_formula_text("Nice(anne), ~Red(anne), Young(anne)") == And((
+        Atom("nice", (anne,)), Not(Atom("red", (anne,))), Atom("young", (anne,))))
+    prog = read_program("Premises:\nNice(anne), Young(anne)\nConclusion:\nNice(anne)\n", "p.fol", "fol")
+    assert not prog.diagnostics and len(prog.clauses) == 2
+    # a comma between formulas that are not facts has no one reading: a syntax error
+    for text in ("Cat(rex), Dog(rex) -> Animal(rex)", "forall x (Cat(x)), Dog(rex)"):
+        prog = read_program(f"Premises:\n{text}\n", "p.fol", "fol")
+        assert [d.code for d in prog.diagnostics] == ["E001"] and not prog.clauses, text
