@@ -187,6 +187,8 @@ class FolReader(SectionReader):
         if d in ("quant", "quant_paren"):
             tok = t.children[0]
             is_all, names, spelling, form = read_quantifier(str(tok))
+            if d == "quant_paren":
+                form = "paren"         # `(∀x)v`: the parentheses apart from the token
             self._style.saw(spelling)
             self._style.saw_quantifier(form)
             body = self._f(t.children[1], bound | set(names))
