@@ -25,15 +25,17 @@ SPELLINGS: dict[str, dict[str, tuple[str, ...]]] = {
     "ascii": {
         # `A`/`E` (`A x.`, `Ax (...)`, `(E y)`) are quantifiers only before a bound variable
         # and a formula that uses it (LETTER_QUANTIFIERS); elsewhere they are names.
-        "forall": ("forall", "all", "Forall", "FORALL", "ALL", "ForAll", "All", "A"),
-        "exists": ("exists", "some", "Exists", "EXISTS", "SOME", "Some", "E"),
-        "not": ("~", "-", "!", "not", "NOT"),
-        "and": ("&", "and", "^", "&&", "/\\", "AND"),
-        "or": ("|", "or", "v", "||", "\\/", "OR"),
-        "imp": ("->", "=>", "implies", "-->", "==>", "IMPLIES"),
-        "iff": ("<->", "<=>", "iff", "<-->", "IFF"),
-        "xor": ("xor", "XOR", "<+>"),
-        "neq": ("!=", "/=", "~="),
+        "forall": ("forall", "all", "Forall", "FORALL", "ALL", "ForAll", "All", "for all",
+                   "For all", "A"),
+        "exists": ("exists", "some", "Exists", "EXISTS", "SOME", "Some", "there exists",
+                   "There exists", "E"),
+        "not": ("~", "-", "!", "not", "NOT", "Not"),
+        "and": ("&", "and", "^", "&&", "/\\", "AND", "And"),
+        "or": ("|", "or", "v", "||", "\\/", "OR", "Or"),
+        "imp": ("->", "=>", "implies", "-->", "==>", "IMPLIES", "Implies"),
+        "iff": ("<->", "<=>", "iff", "<-->", "<==>", "IFF", "Iff"),
+        "xor": ("xor", "XOR", "<+>", "Xor"),
+        "neq": ("!=", "/=", "~=", "=/="),
         # a truth value is one where a formula stands alone: `T(x)`, `true = x` are names
         "top": ("$true", "$T", "true", "True", "TRUE", "T"),
         "bottom": ("$false", "$F", "false", "False", "FALSE", "F"),
@@ -174,7 +176,8 @@ def lark_terminals(strict: bool = False) -> str:
     letters = [] if strict else sorted(LETTER_QUANTIFIERS)
     paren = (r"\(\s*(?:" + _alternation(spell) + ("|" + _alternation_bare(letters) if letters else "")
              + r")\s*[A-Za-z][a-z0-9_']*(?:\s*,?\s*" + _not_keyword()
-             + r"[a-z]\d*'*(?![\w'(]))*\s*\)(?=\s*(?:[\w(\[{¬∀∃⊤⊥$\\!~]|-(?![->])))")
+             + r"[a-z]\d*'*(?![\w'(]))*\s*\)(?=\s*(?:[(\[{¬∀∃⊤⊥$\\!~]|-(?![->])|(?!"
+             + _alternation(_words("and", "or", "imp", "iff", "xor")) + r")\w))")
     lines.append(f"PQUANT.4: {lark_re(paren)}")
     lines.append(f"TEXNAME.2: {lark_re(LATEX_NAME.pattern)}")
     lines.append(f"%ignore {lark_re(LATEX_IGNORED)}")
@@ -217,7 +220,12 @@ FORMULA_HINT = re.compile(
     "|".join(re.escape(s) + (r"(?![A-Za-z])" if s[-1:].isalpha() else "")
              for s in sorted(OWNER, key=len, reverse=True)
              if s not in _AMBIGUOUS and not s[:1].isalpha())
-    + r"|\b(?:forall|exists)\s+[a-z]\w*\s*[(.:]|" + LATEX_NAME.pattern)
+    # a word quantifier (any of the tables' spellings) before its variable and a bracket or
+    # separator, a one-letter one before one letter and a formula (`A x. P`, `Ex (`), the
+    # prefix form `(all x)`
+    + r"|\b(?:forall|exists)\s+[a-z]\w*\s*[(.:]|(?<![\w$])" + _alternation([s for s in _words("forall", "exists")])
+    + r"\s+[a-z]\d*'*\s*[(.:,]|(?<![\w$'])[AE] ?[a-z]\d*(?: ?[.:]\s*| \(|\()\s*[A-Za-z(~!¬-]"
+    + r"|\(\s*" + _alternation(_words("forall", "exists")) + r"\s+[a-z]\d*'*\s*\)|" + LATEX_NAME.pattern)
 
 
 # ------------------------------------------------------------------- writing

@@ -116,6 +116,8 @@ RULE = Forall((x,), Implies(CAT, Not(RED)))
     "Ax (Cat(x) -> ~Red(x))", "Ax. Cat(x) -> ~Red(x)", "A x: Cat(x) -> ~Red(x)",
     "A x, Cat(x) -> ~Red(x)", "(all x)(Cat(x) -> ~Red(x))", "(all x) (Cat(x) -> -Red(x))",
     "(A x)(Cat(x) -> ~Red(x))", "(ALL x)(Cat(x) => ~Red(x))", "all x (cat(x) -> -red(x))",
+    "For all x, Cat(x) -> ~Red(x)", "for all x: Cat(x) Implies Not Red(x)",
+    "forall x (Cat(x) -> Not(Red(x)))",
     "forall x (Cat(x) -> (Red(x) -> F))", "forall x (Cat(x) -> (Red(x) -> false))",
     "forall x (Cat(x) -> (Red(x) -> FALSE))", "forall x (Cat(x) -> (Red(x) -> $F))",
 ])
@@ -131,6 +133,7 @@ def test_universal_spellings(text):
     "some x (Cat(x) AND Red(x))", "SOME x, Cat(x) & Red(x)", "Some x. Cat(x) and Red(x)",
     "E x. Cat(x) & Red(x)", "E x (Cat(x) & Red(x))", "Ex (Cat(x) & Red(x))",
     "(exists x)(Cat(x) & Red(x))", "(E x)(Cat(x) & Red(x))", "(some x) (Cat(x) & Red(x))",
+    "There exists x: Cat(x) And Red(x)", "there exists x, Cat(x) & Red(x)",
 ])
 def test_existential_spellings(text):
     assert parse_formula_text(text) == Exists((x,), And((CAT, RED))), text
@@ -156,6 +159,13 @@ def test_several_variables(text):
     ("P(rex) & Q(rex)", "P(rex) AND Q(rex)"), ("P(rex) | Q(rex)", "P(rex) || Q(rex)"),
     ("P(rex) | Q(rex)", "P(rex) \\/ Q(rex)"), ("P(rex) | Q(rex)", "P(rex) OR Q(rex)"),
     ("P(rex) | Q(rex)", "P(rex) v Q(rex)"), ("P(rex) xor Q(rex)", "P(rex) XOR Q(rex)"),
+    ("P(rex) xor Q(rex)", "P(rex) Xor Q(rex)"), ("P(rex) xor Q(rex)", "P(rex) <+> Q(rex)"),
+    ("P(rex) & Q(rex)", "P(rex) And Q(rex)"), ("P(rex) | Q(rex)", "P(rex) Or Q(rex)"),
+    ("P(rex) -> Q(rex)", "P(rex) Implies Q(rex)"), ("P(rex) -> Q(rex)", "P(rex) ==> Q(rex)"),
+    ("P(rex) <-> Q(rex)", "P(rex) <==> Q(rex)"), ("P(rex) <-> Q(rex)", "P(rex) Iff Q(rex)"),
+    ("P(rex) <-> Q(rex)", "P(rex) <--> Q(rex)"), ("~P(rex)", "Not P(rex)"),
+    ("~P(rex)", "Not(P(rex))"), ("x != y", "x =/= y"), ("x != y", "x /= y"),
+    ("x != y", "~(x = y)"),
     ("~P(rex)", "!P(rex)"), ("~P(rex)", "-P(rex)"), ("~P(rex)", "not P(rex)"),
     ("~P(rex)", "NOT P(rex)"), ("~P(rex)", "~ P(rex)"),
     ("P(rex) -> $true", "P(rex) -> T"), ("P(rex) -> $true", "P(rex) -> true"),
@@ -254,3 +264,15 @@ def test_a_program_mixing_spellings_reads_as_one_notation():
     assert len(prog.clauses) == 6 and prog.clauses[-1].kind == "query"
     assert prog.clauses[-1].formula == Exists((x,), And((Atom("animal", (x,)),
                                                          Not(Atom("fish", (x,))))))
+
+
+def test_facts_listed_with_commas_are_their_conjunction():
+    anne = Const("anne")
+    assert parse_formula_text("Nice(anne), ~Red(anne), Young(anne)") == And((
+        Atom("nice", (anne,)), Not(Atom("red", (anne,))), Atom("young", (anne,))))
+    prog = read_program("Premises:\nNice(anne), Young(anne)\nConclusion:\nNice(anne)\n", "p.fol", "fol")
+    assert not prog.diagnostics and len(prog.clauses) == 2
+    # a comma between formulas that are not facts has no one reading: a syntax error
+    for text in ("Cat(rex), Dog(rex) -> Animal(rex)", "forall x (Cat(x)), Dog(rex)"):
+        prog = read_program(f"Premises:\n{text}\n", "p.fol", "fol")
+        assert [d.code for d in prog.diagnostics] == ["E001"] and not prog.clauses, text

@@ -16,7 +16,7 @@ from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedInput
 
 from .. import notations
-from ..fol import (FALSE, TRUE, Atom, Const, Eq, Exists, Forall, Formula, Implies, Not, Var, Xor,
+from ..fol import (FALSE, TRUE, And, Atom, Const, Eq, Exists, Forall, Formula, Implies, Not, Var, Xor,
                    free_vars, subformulas, to_unicode)
 from ..grammar import HERE, build_lark
 from ..notations import Style, latex_name, read_quantifier
@@ -105,19 +105,19 @@ class FolReader(SectionReader):
         if fast is not None:
             return fast[0]
         if not _ONE_LETTER.search(stmt):
-            return self._f(parser().parse(stmt).children[0], frozenset())
+            return self._start(parser().parse(stmt))
         # `A x.`, `Ex (...)`, `T` are operators where they read as such, and otherwise names:
         # read with them as operators, then (a parse error, or a letter quantifier whose
         # variable its body never uses) with them as names; the first error is the one told.
         # (what the first reading noted of the file's style is noted again by the second)
         saved = _copy_style(style)
         try:
-            return self._f(parser().parse(stmt).children[0], frozenset())
+            return self._start(parser().parse(stmt))
         except (UnexpectedInput, _NotAQuantifier) as e:
             first = e
         _restore_style(style, saved)
         try:
-            return self._f(parser(strict=True).parse(stmt).children[0], frozenset())
+            return self._start(parser(strict=True).parse(stmt))
         except UnexpectedInput:
             if isinstance(first, _NotAQuantifier):
                 raise
@@ -154,7 +154,18 @@ class FolReader(SectionReader):
     def convert(self, tree, section):
         if self._style is None:
             self._style = Style()
-        return self._f(tree.children[0], frozenset()), []
+        return self._start(tree), []
+
+    def _start(self, tree) -> Formula:
+        """A line's formula; facts listed with commas (`Nice(anne), Young(anne)`) are their
+        conjunction. A comma between other formulas (`P(a), Q(a) → R(a)`) has no one reading."""
+        parts = [self._f(k, frozenset()) for k in tree.children]
+        if len(parts) == 1:
+            return parts[0]
+        if not all(isinstance(p.arg if isinstance(p, Not) else p, (Atom, Eq)) for p in parts):
+            raise Unreadable("other-syntax", "E001", "a comma between formulas that are not all "
+                             "facts: neither a conjunction nor a list is sure")
+        return And(tuple(parts))
 
     def _f(self, t, bound: frozenset[str]) -> Formula:
         if isinstance(t, Token):     # a bare name, inlined by the grammar
@@ -176,6 +187,8 @@ class FolReader(SectionReader):
         if d in ("quant", "quant_paren"):
             tok = t.children[0]
             is_all, names, spelling, form = read_quantifier(str(tok))
+            if d == "quant_paren":
+                form = "paren"         # `(∀x)v`: the parentheses apart from the token
             self._style.saw(spelling)
             self._style.saw_quantifier(form)
             body = self._f(t.children[1], bound | set(names))
