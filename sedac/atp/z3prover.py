@@ -20,12 +20,14 @@ import z3
 
 from ..fol import (And, Atom, Bottom, Const, Eq, Exists, Forall, Formula, Iff, Implies, Not, Or,
                    Top, Var, Xor, constants, map_atoms, negate, nnf, predicates, subformulas)
+from .ground import GroundSolver, Unsupported
 from .smt import SmtTranslator
 from .base import (COUNTER_SATISFIABLE, ERROR, GAVE_UP, THEOREM, TIMEOUT, Countermodel,
                    DEFAULT_TIME_LIMIT, Prover, Session, Stopwatch, Verdict,
                    CONTRADICTORY_AXIOMS)
 
 SKOLEM_PREFIX = "$sk"
+_SKOLEM_NAMES = tuple(f"{SKOLEM_PREFIX}{i}" for i in range(1, 5))   # (at most 4: `_prepared`)
 
 
 class NotGroundable(Exception):
@@ -329,6 +331,9 @@ class Z3Session(Session):
         self._prepared_cache: dict = {}
         self._slices = _Slicer(self)
         self._shapes: dict[tuple, tuple] = {}
+        # The ground procedure answers the questions that need no evidence (those of a
+        # slice's session are Z3's, as they are small).
+        self._fast = not whole
         self._reset(())
 
     def _reset(self, universe: tuple[str, ...]):
@@ -344,6 +349,7 @@ class Z3Session(Session):
         self._goal_selectors: dict[Formula, z3.BoolRef] = {}
         self._axiom_sets: dict[tuple, list] = {}
         self._timeout = None
+        self._ground: GroundSolver | None = None
 
     def _too_big(self, axioms: list[Formula], goal: Formula) -> bool:
         """Whether grounding this question would pass GROUND_LIMIT (sized, not built)."""
@@ -432,6 +438,11 @@ class Z3Session(Session):
             if missing or skolems > self._skolems:
                 self._reset(self._universe_for(axioms + [goal], skolems))
                 self._covered[key] = True
+            if not evidence and self._fast:
+                # no core, no model wanted: the ground decision procedure answers, exactly
+                decided = self._decide_ground(axioms, goal, key, skolems, watch)
+                if decided is not None:
+                    return decided
             found = self._axiom_sets.get(key)
             if found is None:
                 sels = [self._selector(self._selectors, a, "ax", False) for a in axioms]
@@ -472,6 +483,24 @@ class Z3Session(Session):
         reason = self._solver.reason_unknown()
         status = TIMEOUT if "timeout" in reason or "canceled" in reason else GAVE_UP
         return Verdict(status, "z3", watch.seconds, detail=reason)
+
+    def _decide_ground(self, axioms, goal, key, skolems, watch) -> Verdict | None:
+        """`Theorem` or `CounterSatisfiable` from `sedac.atp.ground` on this session's
+        grounding (the same universe, the same Skolem elements), without building Z3 terms;
+        None when it gives the question back (past its search budget)."""
+        g = self._ground
+        if g is None:
+            g = self._ground = GroundSolver(self._universe)
+        try:
+            if key not in g._bases:
+                g.base(key, [self._prepared(a, False)[0] for a in axioms])
+            extra = g.formula_clauses(self._prepared(goal, True)[0], _SKOLEM_NAMES[:skolems])
+            sat = g.satisfiable(key, axioms, extra)
+        except Unsupported:
+            return None
+        if sat is None:
+            return None
+        return Verdict(COUNTER_SATISFIABLE if sat else THEOREM, "z3", watch.seconds)
 
     def _entails_unbounded(self, axioms, goal, time_limit, watch) -> Verdict:
         """A problem above the grounding bound: the E prover when it is installed (saturation
