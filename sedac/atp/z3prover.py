@@ -10,6 +10,12 @@ quantifier instantiation. Anything else goes to Z3's quantified solver.
 A session keeps one solver per problem: every axiom is asserted once behind a
 selector literal, each question is a `check` under assumptions, and the unsat core
 of the selectors is the set of axioms the proof needs.
+
+Within the grounded fragment a session first decides each question with
+`sedac.atp.ground` (unit propagation and DPLL on the same grounding, no Z3 terms built):
+that answer is final for a question asked without evidence, and for a refuted one (Z3
+then builds the countermodel only if it is read); a proved question asked with evidence
+goes on to Z3 for its unsat core. Verdicts are Z3's statuses either way.
 """
 from __future__ import annotations
 
