@@ -10,6 +10,12 @@ quantifier instantiation. Anything else goes to Z3's quantified solver.
 A session keeps one solver per problem: every axiom is asserted once behind a
 selector literal, each question is a `check` under assumptions, and the unsat core
 of the selectors is the set of axioms the proof needs.
+
+Within the grounded fragment a session first decides each question with
+`sedac.atp.ground` (unit propagation and DPLL on the same grounding, no Z3 terms built):
+that answer is final for a question asked without evidence, and for a refuted one (Z3
+then builds the countermodel only if it is read); a proved question asked with evidence
+goes on to Z3 for its unsat core. Verdicts are Z3's statuses either way.
 """
 from __future__ import annotations
 
@@ -18,6 +24,7 @@ from typing import Sequence
 
 from ..fol import (And, Atom, Bottom, Const, Eq, Exists, Forall, Formula, Iff, Implies, Not, Or,
                    Top, Var, Xor, constants, map_atoms, negate, nnf, predicates, subformulas)
+from .ground import GroundSolver, Unsupported
 from .smt import SmtTranslator
 from .base import (COUNTER_SATISFIABLE, ERROR, GAVE_UP, THEOREM, TIMEOUT, Countermodel,
                    DEFAULT_TIME_LIMIT, Prover, Session, Stopwatch, Verdict,
@@ -37,6 +44,7 @@ class _LazyZ3:
 z3 = _LazyZ3()
 
 SKOLEM_PREFIX = "$sk"
+_SKOLEM_NAMES = tuple(f"{SKOLEM_PREFIX}{i}" for i in range(1, 5))   # (at most 4: `_prepared`)
 
 
 class NotGroundable(Exception):
@@ -47,72 +55,68 @@ def _has_eq(f: Formula) -> bool:
     return any(isinstance(g, Eq) for g in subformulas(f))
 
 
-def _mk(fn, ctx: z3.Context, parts: list) -> z3.BoolRef:
-    """An n-ary Boolean node through Z3's C API (the Python wrappers' argument checks
-    cost more than the solving on these small problems)."""
-    arr = (z3.Ast * len(parts))()
-    for i, p in enumerate(parts):
-        arr[i] = p.as_ast()
-    return z3.BoolRef(fn(ctx.ref(), len(parts), arr), ctx)
-
-
-def _and(ctx, parts):
-    return _mk(z3.Z3_mk_and, ctx, parts) if parts else z3.BoolVal(True, ctx)
-
-
-def _or(ctx, parts):
-    return _mk(z3.Z3_mk_or, ctx, parts) if parts else z3.BoolVal(False, ctx)
-
-
-def _not(ctx, a):
-    return z3.BoolRef(z3.Z3_mk_not(ctx.ref(), a.as_ast()), ctx)
-
-
-def _implies(ctx, a, b):
-    return z3.BoolRef(z3.Z3_mk_implies(ctx.ref(), a.as_ast(), b.as_ast()), ctx)
-
-
 class _Grounder:
-    """NNF formulas to propositional Z3 terms over a fixed finite universe."""
+    """NNF formulas to propositional Z3 terms over a fixed finite universe.
+
+    Built through Z3's C API on raw terms, each holding one reference while its parent is
+    made (the Python wrappers cost more than the solving on these small problems); Z3
+    shares equal terms, so the terms are those the wrappers would build."""
 
     def __init__(self, ctx: z3.Context, universe: tuple[str, ...]):
         self.ctx = ctx
         self.universe = universe
         self.atoms: dict[tuple[str, tuple[str, ...]], z3.BoolRef] = {}
         self.names: dict[str, tuple[str, tuple[str, ...]]] = {}
+        self._sort = z3.BoolSort(ctx)
 
     def atom(self, pred: str, args: tuple[str, ...]) -> z3.BoolRef:
         key = (pred, args)
         b = self.atoms.get(key)
         if b is None:
-            b = z3.Bool(f"{pred}({','.join(args)})", self.ctx)
+            name = f"{pred}({','.join(args)})"
+            ref = self.ctx.ref()
+            b = z3.BoolRef(z3.Z3_mk_const(ref, z3.Z3_mk_string_symbol(ref, name),
+                                          self._sort.ast), self.ctx)
             self.atoms[key] = b
-            self.names[f"{pred}({','.join(args)})"] = key
+            self.names[name] = key
         return b
 
     def ground(self, f: Formula, env: dict[Var, str], skolems: list[str] | None):
         """`skolems` lists names for outer existentials; None once under a universal."""
+        p = self.raw(f, env, skolems)
+        try:
+            return z3.BoolRef(p, self.ctx)
+        finally:
+            z3.Z3_dec_ref(self.ctx.ref(), p)
+
+    def raw(self, f: Formula, env: dict[Var, str], skolems: list[str] | None):
+        """The term of `f` as a raw Z3 AST; the caller owns one reference to it."""
+        ref = self.ctx.ref()
         if isinstance(f, Atom):
-            return self.atom(f.pred, tuple(env[a] if isinstance(a, Var) else a.name
-                                           for a in f.args))
-        if isinstance(f, Top):
-            return z3.BoolVal(True, self.ctx)
-        if isinstance(f, Bottom):
-            return z3.BoolVal(False, self.ctx)
-        if isinstance(f, Not):
-            return _not(self.ctx, self.ground(f.arg, env, None))
-        if isinstance(f, And):
-            return _and(self.ctx, [self.ground(a, env, skolems) for a in f.args])
-        if isinstance(f, Or):
-            return _or(self.ctx, [self.ground(a, env, None) for a in f.args])
-        if isinstance(f, Forall):
+            p = self.atom(f.pred, tuple(env[a] if isinstance(a, Var) else a.name
+                                        for a in f.args)).ast
+        elif isinstance(f, Top):
+            p = z3.Z3_mk_true(ref)
+        elif isinstance(f, Bottom):
+            p = z3.Z3_mk_false(ref)
+        elif isinstance(f, Not):
+            c = self.raw(f.arg, env, None)
+            p = z3.Z3_mk_not(ref, c)
+            z3.Z3_inc_ref(ref, p)
+            z3.Z3_dec_ref(ref, c)
+            return p
+        elif isinstance(f, And):
+            return self._nary(z3.Z3_mk_and, True, [self.raw(a, env, skolems) for a in f.args])
+        elif isinstance(f, Or):
+            return self._nary(z3.Z3_mk_or, False, [self.raw(a, env, None) for a in f.args])
+        elif isinstance(f, Forall):
             out = []
             for values in _product(self.universe, len(f.vars)):
                 inner = dict(env)
                 inner.update(zip(f.vars, values))
-                out.append(self.ground(f.body, inner, None))
-            return _and(self.ctx, out)
-        if isinstance(f, Exists):
+                out.append(self.raw(f.body, inner, None))
+            return self._nary(z3.Z3_mk_and, True, out)
+        elif isinstance(f, Exists):
             if skolems is None:
                 raise NotGroundable("existential under a universal or a disjunction")
             inner = dict(env)
@@ -120,8 +124,25 @@ class _Grounder:
                 if not skolems:
                     raise NotGroundable("more existentials than reserved elements")
                 inner[v] = skolems.pop(0)
-            return self.ground(f.body, inner, skolems)
-        raise NotGroundable(f"unexpected node {type(f).__name__}")
+            return self.raw(f.body, inner, skolems)
+        else:
+            raise NotGroundable(f"unexpected node {type(f).__name__}")
+        z3.Z3_inc_ref(ref, p)
+        return p
+
+    def _nary(self, fn, empty: bool, parts: list):
+        """An n-ary node of raw parts (their references passed on to it); `empty`: the
+        value of a node without parts (as `BoolVal`)."""
+        ref = self.ctx.ref()
+        if not parts:
+            p = z3.Z3_mk_true(ref) if empty else z3.Z3_mk_false(ref)
+        else:
+            arr = (z3.Ast * len(parts))(*parts)
+            p = fn(ref, len(parts), arr)
+        z3.Z3_inc_ref(ref, p)
+        for c in parts:
+            z3.Z3_dec_ref(ref, c)
+        return p
 
 
 def _product(universe, n):
@@ -154,12 +175,20 @@ def _context() -> z3.Context:
 
 
 def _countermodel(m: z3.ModelRef, atoms: dict[str, tuple], universe: tuple[str, ...]) -> Countermodel:
-    """The model's extension of every ground atom (computed only when asked for)."""
+    """The model's extension of every ground atom (computed only when asked for), read
+    through Z3's C API (the Python wrappers cost more than the model on these problems)."""
     by_name = atoms
     ext: dict[str, set] = {}
-    for d in m.decls():  # atoms the model leaves unassigned are false
-        key = by_name.get(d.name())
-        if key is not None and z3.is_true(m[d]):
+    ctx = m.ctx.ref()
+    model = m.model
+    for i in range(z3.Z3_model_get_num_consts(ctx, model)):
+        # atoms the model leaves unassigned are false
+        d = z3.Z3_model_get_const_decl(ctx, model, i)
+        key = by_name.get(z3.Z3_get_symbol_string(ctx, z3.Z3_get_decl_name(ctx, d)))
+        if key is None:
+            continue
+        value = z3.Z3_model_get_const_interp(ctx, model, d)
+        if value is not None and z3.Z3_get_bool_value(ctx, value) == z3.Z3_L_TRUE:
             ext.setdefault(key[0], set()).add(key[1])
     domain = tuple(sorted(universe, key=lambda e: (e.startswith(SKOLEM_PREFIX), e)))
     return Countermodel(domain, {p: frozenset(v) for p, v in ext.items()})
@@ -340,6 +369,10 @@ class Z3Session(Session):
         self._prepared_cache: dict = {}
         self._slices = _Slicer(self)
         self._shapes: dict[tuple, tuple] = {}
+        self._facts: dict[Formula, tuple] = {}
+        # The ground procedure answers the questions that need no evidence (those of a
+        # slice's session are Z3's, as they are small).
+        self._fast = not whole
         self._reset(())
 
     def _reset(self, universe: tuple[str, ...]):
@@ -355,24 +388,36 @@ class Z3Session(Session):
         self._goal_selectors: dict[Formula, z3.BoolRef] = {}
         self._axiom_sets: dict[tuple, list] = {}
         self._timeout = None
+        self._ground: GroundSolver | None = None
+
+    def _about(self, f: Formula) -> tuple[frozenset[str], int, int]:
+        """(f's constant names, the variables one ground instance binds, its outer
+        existentials), computed once per formula of the problem."""
+        hit = self._facts.get(f)
+        if hit is None:
+            hit = self._facts[f] = (frozenset(c.name for c in constants(f)), _quantified_vars(f),
+                                    _count_outer_exists(f))
+        return hit
 
     def _too_big(self, axioms: list[Formula], goal: Formula) -> bool:
         """Whether grounding this question would pass GROUND_LIMIT (sized, not built)."""
         key = self.key(axioms)
         shape = self._shapes.get(key)
         if shape is None:
-            names = frozenset(c.name for a in axioms for c in constants(a))
-            shape = self._shapes[key] = (names, Counter(_quantified_vars(a) for a in axioms))
+            about = [self._about(a) for a in axioms]
+            names = frozenset().union(*(n for n, _, _ in about))
+            shape = self._shapes[key] = (names, Counter(w for _, w, _ in about))
         names, widths = shape
-        extra = sum(1 for c in constants(goal) if c.name not in names)
-        universe = len(names) + extra + 1 + _count_outer_exists(goal)
-        size = sum(n * universe ** w for w, n in widths.items()) + universe ** _quantified_vars(goal)
+        gnames, gwidth, gexists = self._about(goal)
+        extra = sum(1 for c in gnames if c not in names)
+        universe = len(names) + extra + 1 + gexists
+        size = sum(n * universe ** w for w, n in widths.items()) + universe ** gwidth
         return size > GROUND_LIMIT
 
     def _universe_for(self, formulas: list[Formula], skolems: int) -> tuple[str, ...]:
         names: set[str] = set(self._universe or ())
         for f in formulas:
-            names.update(c.name for c in constants(f))
+            names.update(self._about(f)[0])
         names.update(f"{SKOLEM_PREFIX}{i}" for i in range(1, max(skolems, 1) + 1))
         return tuple(sorted(names))
 
@@ -400,7 +445,7 @@ class Z3Session(Session):
                 if (not goal and n) or n > 4:
                     hit = NotGroundable("existential")
                 else:
-                    hit = (g, n, frozenset(c.name for c in constants(f)))
+                    hit = (g, n, self._about(f)[0])
             self._prepared_cache[key] = hit
         if isinstance(hit, NotGroundable):
             raise hit
@@ -412,7 +457,17 @@ class Z3Session(Session):
             g, skolems, _ = self._prepared(f, goal)
             sel = z3.Bool(f"{prefix}{len(table)}", self.ctx)
             names = [f"{SKOLEM_PREFIX}{i}" for i in range(1, skolems + 1)]
-            self._solver.add(_implies(self.ctx, sel, self._grounder.ground(g, {}, names)))
+            ref = self.ctx.ref()
+            body = self._grounder.raw(g, {}, names)
+            try:
+                imp = z3.Z3_mk_implies(ref, sel.ast, body)
+                z3.Z3_inc_ref(ref, imp)
+            finally:
+                z3.Z3_dec_ref(ref, body)
+            try:
+                z3.Z3_solver_assert(ref, self._solver.solver, imp)
+            finally:
+                z3.Z3_dec_ref(ref, imp)
             table[f] = sel
         return sel
 
@@ -443,6 +498,17 @@ class Z3Session(Session):
             if missing or skolems > self._skolems:
                 self._reset(self._universe_for(axioms + [goal], skolems))
                 self._covered[key] = True
+            if self._fast:
+                # The ground decision procedure answers, exactly. A question without
+                # evidence ends there; a refuted one gets Z3's countermodel when it is read
+                # (most never are); a proved one needs Z3's unsat core.
+                decided = self._decide_ground(axioms, goal, key, skolems, watch)
+                if decided is not None and (not evidence or decided.refuted):
+                    if not evidence:
+                        return decided
+                    asked = list(axioms)
+                    return Verdict(COUNTER_SATISFIABLE, "z3", decided.seconds,
+                                   model_fn=lambda: self._z3_model(asked, goal, time_limit))
             found = self._axiom_sets.get(key)
             if found is None:
                 sels = [self._selector(self._selectors, a, "ax", False) for a in axioms]
@@ -483,6 +549,32 @@ class Z3Session(Session):
         reason = self._solver.reason_unknown()
         status = TIMEOUT if "timeout" in reason or "canceled" in reason else GAVE_UP
         return Verdict(status, "z3", watch.seconds, detail=reason)
+
+    def _z3_model(self, axioms: list[Formula], goal: Formula, time_limit: float):
+        """Z3's countermodel of a question the ground procedure refuted (asked when read)."""
+        fast, self._fast = self._fast, False
+        try:
+            return self._entails(axioms, goal, time_limit, True).model
+        finally:
+            self._fast = fast
+
+    def _decide_ground(self, axioms, goal, key, skolems, watch) -> Verdict | None:
+        """`Theorem` or `CounterSatisfiable` from `sedac.atp.ground` on this session's
+        grounding (the same universe, the same Skolem elements), without building Z3 terms;
+        None when it gives the question back (past its search budget)."""
+        g = self._ground
+        if g is None:
+            g = self._ground = GroundSolver(self._universe)
+        try:
+            if key not in g._bases:
+                g.base(key, [self._prepared(a, False)[0] for a in axioms])
+            extra = g.formula_clauses(self._prepared(goal, True)[0], _SKOLEM_NAMES[:skolems])
+            sat = g.satisfiable(key, axioms, extra)
+        except Unsupported:
+            return None
+        if sat is None:
+            return None
+        return Verdict(COUNTER_SATISFIABLE if sat else THEOREM, "z3", watch.seconds)
 
     def _entails_unbounded(self, axioms, goal, time_limit, watch) -> Verdict:
         """A problem above the grounding bound: the E prover when it is installed (saturation

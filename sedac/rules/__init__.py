@@ -5,6 +5,8 @@ prover-checked) with the `@rule` decorator, and list it in that module's `RULES`
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..fol import (And, Atom, Formula, Not, Top, Var, free_vars, implication_parts, nnf,
                    substitute)
 from ..vocab import Vocabulary
@@ -85,11 +87,13 @@ def propose(f: Formula, vocab: Vocabulary) -> dict[Formula, tuple[str, ...]]:
     return {h: p for k, (h, p) in seen.items() if k != f_key and k != equivalence_key(start)}
 
 
+@lru_cache(maxsize=1 << 16)
 def equivalence_key(f: Formula):
     """A key equal for formulas equal up to contraposition and variable names.
 
     A clause-shaped formula (a conjunction of literals implying a literal) is the set
-    of its disjunct literals; anything else is its own key.
+    of its disjunct literals; anything else is its own key. (A pure function of a frozen
+    formula, asked of the same formulas many times a problem: memoised.)
     """
     vs, body, head = implication_parts(f)
     lits = []

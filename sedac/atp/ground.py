@@ -1,0 +1,270 @@
+"""A ground prover: function-free universal problems decided by unit propagation and DPLL.
+
+sedac's questions are almost all in the Bernays-Schönfinkel class: universal axioms over a
+handful of individuals, a goal whose negation has only outer existentials. Grounded over the
+constants (plus one element per Skolem constant, at least one), satisfiability is that of a
+small propositional clause set, here decided in Python without building solver objects:
+
+- each formula (in NNF) is grounded once into clauses of integer literals (a disjunction of
+  big conjunctions gets a Tseitin variable, so nothing blows up);
+- an axiom list is propagated once (its units and their consequences); each question adds
+  the clauses of its negated goal to that state and propagates from them;
+- after a propagation without conflict, a clause set in which every clause not yet true
+  keeps an unassigned negative literal is satisfied by making the rest false (the Horn
+  case, nearly all of them); otherwise DPLL branches on an atom of an all-positive clause.
+
+The procedure is complete for the fragment: `Theorem` when the ground set is unsatisfiable,
+`CounterSatisfiable` when it is satisfiable, exactly Z3's answer on the same grounding. It
+never times out: past `BUDGET` steps of search it gives the question back (None) and the
+caller asks Z3, whose time limit and `Timeout` then apply as before. It gives no evidence
+(unsat cores, countermodels): questions that need them are Z3's.
+"""
+from __future__ import annotations
+
+from ..fol import And, Atom, Bottom, Exists, Forall, Formula, Not, Or, Top, Var
+
+BUDGET = 20_000          # propagation and branching steps per question before giving up
+TSEITIN_AT = 8           # a disjunct of more clauses than this gets its own variable
+
+
+class Unsupported(Exception):
+    """The formula lies outside the ground fragment (the caller's `NotGroundable`)."""
+
+
+def _product(universe, n):
+    if n == 0:
+        yield ()
+        return
+    for head in universe:
+        for rest in _product(universe, n - 1):
+            yield (head,) + rest
+
+
+class GroundSolver:
+    """Clauses over one finite universe, and questions of the form `axioms ∧ extra` sat?"""
+
+    def __init__(self, universe: tuple[str, ...]):
+        self.universe = universe
+        self.atoms: dict[tuple, int] = {}
+        self.count = 0
+        self._clauses: dict[tuple, list] = {}     # (formula, skolem names) -> its clauses
+        self._bases: dict = {}                    # axiom key -> propagated base state
+
+    # ------------------------------------------------------------ grounding
+
+    def _var(self) -> int:
+        self.count += 1
+        return self.count
+
+    def atom(self, pred: str, args: tuple) -> int:
+        key = (pred, args)
+        v = self.atoms.get(key)
+        if v is None:
+            v = self.atoms[key] = self._var()
+        return v
+
+    def _cnf(self, f: Formula, env: dict, skolems: list | None) -> list[tuple]:
+        if isinstance(f, Atom):
+            return [(self.atom(f.pred, tuple(env[a] if isinstance(a, Var) else a.name
+                                             for a in f.args)),)]
+        if isinstance(f, Not):
+            a = f.arg
+            if not isinstance(a, Atom):
+                raise Unsupported("negation of a compound formula (not NNF)")
+            return [(-self.atom(a.pred, tuple(env[t] if isinstance(t, Var) else t.name
+                                              for t in a.args)),)]
+        if isinstance(f, Top):
+            return []
+        if isinstance(f, Bottom):
+            return [()]
+        if isinstance(f, And):
+            out = []
+            for a in f.args:
+                out += self._cnf(a, env, skolems)
+            return out
+        if isinstance(f, Or):
+            acc: list[tuple] = [()]
+            for a in f.args:
+                part = self._cnf(a, env, None)
+                if not part:
+                    return []                      # a true disjunct: the disjunction is true
+                if len(part) > 1 and len(acc) * len(part) > TSEITIN_AT:
+                    t = self._var()                # t -> part
+                    self._extra.extend((-t,) + c for c in part)
+                    part = [(t,)]
+                acc = [x + y for x in acc for y in part]
+            return acc
+        if isinstance(f, Forall):
+            out = []
+            for values in _product(self.universe, len(f.vars)):
+                inner = dict(env)
+                inner.update(zip(f.vars, values))
+                out += self._cnf(f.body, inner, None)
+            return out
+        if isinstance(f, Exists):
+            if skolems is None:
+                raise Unsupported("existential under a universal or a disjunction")
+            inner = dict(env)
+            for v in f.vars:
+                if not skolems:
+                    raise Unsupported("more existentials than reserved elements")
+                inner[v] = skolems.pop(0)
+            return self._cnf(f.body, inner, skolems)
+        raise Unsupported(f"unexpected node {type(f).__name__}")
+
+    _extra: list = None    # the Tseitin definitions of the formula being grounded
+
+    def formula_clauses(self, f: Formula, skolems: tuple[str, ...] = ()) -> list[tuple]:
+        """The clauses of the NNF formula `f` (its outer existentials named by `skolems`),
+        with the Tseitin definitions they need; cached. Raises Unsupported outside the
+        fragment."""
+        key = (f, skolems)
+        hit = self._clauses.get(key)
+        if hit is not None:
+            return hit
+        self._extra = []
+        try:
+            out = []
+            for c in self._cnf(f, {}, list(skolems)) + self._extra:
+                c = _clean(c)
+                if c is not None:
+                    out.append(c)
+        finally:
+            self._extra = None
+        self._clauses[key] = out
+        return out
+
+    # ------------------------------------------------------------ deciding
+
+    def base(self, key, axioms: list[Formula]):
+        """The propagated state of an axiom list (cached under `key`): (clauses, watch index,
+        assignment, conflict)."""
+        hit = self._bases.get(key)
+        if hit is None:
+            clauses: list[tuple] = []
+            for a in axioms:
+                clauses += self.formula_clauses(a)
+            index: dict[int, list[int]] = {}
+            for i, c in enumerate(clauses):
+                for lit in c:
+                    index.setdefault(-lit, []).append(i)   # clauses a literal may make unit
+            assign: dict[int, bool] = {}
+            units = [c[0] for c in clauses if len(c) == 1]
+            conflict = any(not c for c in clauses) or \
+                not _propagate(units, clauses, index, None, None, assign, [0])
+            hit = self._bases[key] = (clauses, index, assign, conflict)
+        return hit
+
+    def satisfiable(self, key, axioms: list[Formula], extra: list[tuple]) -> bool | None:
+        """Whether the axioms' clauses and `extra` have a model; None past the budget."""
+        clauses, index, assign0, conflict = self.base(key, axioms)
+        if conflict or any(not c for c in extra):
+            return False
+        assign = dict(assign0)
+        eindex: dict[int, list[int]] = {}
+        for i, c in enumerate(extra):
+            for lit in c:
+                eindex.setdefault(-lit, []).append(i)
+        # the extra clauses' units, and any extra clause the base state already makes unit
+        units = []
+        for c in extra:
+            free = [l for l in c if assign.get(abs(l)) is None]
+            if any(assign.get(abs(l)) == (l > 0) for l in c):
+                continue
+            if not free:
+                return False
+            if len(free) == 1:
+                units.append(free[0])
+        steps = [0]
+        if not _propagate(units, clauses, index, extra, eindex, assign, steps):
+            return False
+        return _search(clauses, index, extra, eindex, assign, steps)
+
+
+def _clean(c: tuple) -> tuple | None:
+    """A clause without repeated literals; None for a tautology."""
+    s = set(c)
+    if any(-l in s for l in s):
+        return None
+    return c if len(s) == len(c) else tuple(sorted(s, key=c.index))
+
+
+def _propagate(units, clauses, index, extra, eindex, assign, steps) -> bool:
+    """Unit propagation from `units` (literals made true); False on a conflict. `assign`
+    is updated in place; `steps` counts the work (one cell, shared with the search)."""
+    queue = list(units)
+    while queue:
+        lit = queue.pop()
+        v = abs(lit)
+        val = lit > 0
+        cur = assign.get(v)
+        if cur is not None:
+            if cur != val:
+                return False
+            continue
+        assign[v] = val
+        for cs, idx in ((clauses, index), (extra, eindex)):
+            if idx is None:
+                continue
+            for i in idx.get(lit, ()):
+                steps[0] += 1
+                free = None
+                n_free = 0
+                for l in cs[i]:
+                    a = assign.get(abs(l))
+                    if a is None:
+                        n_free += 1
+                        if n_free > 1:
+                            break
+                        free = l
+                    elif a == (l > 0):
+                        n_free = -1
+                        break
+                if n_free == 0:
+                    return False
+                if n_free == 1:
+                    queue.append(free)
+    return True
+
+
+def _open_positive(cs, assign):
+    """An atom of a clause not yet true whose unassigned literals are all positive (None
+    when every clause not yet true has an unassigned negative literal: then making every
+    unassigned atom false is a model)."""
+    for c in cs:
+        pos = None
+        for l in c:
+            a = assign.get(abs(l))
+            if a is None:
+                if l < 0:
+                    break
+                if pos is None:
+                    pos = l
+            elif a == (l > 0):
+                break
+        else:
+            if pos is not None:
+                return pos
+    return None
+
+
+def _search(clauses, index, extra, eindex, assign, steps) -> bool | None:
+    lit = _open_positive(clauses, assign)
+    if lit is None:
+        lit = _open_positive(extra, assign)
+    if lit is None:
+        return True
+    if steps[0] > BUDGET:
+        return None
+    for choice in (lit, -lit):
+        trial = dict(assign)
+        steps[0] += 1
+        if _propagate([choice], clauses, index, extra, eindex, trial, steps):
+            r = _search(clauses, index, extra, eindex, trial, steps)
+            if r is None or r:
+                if r:
+                    assign.update(trial)
+                return r
+        if steps[0] > BUDGET:
+            return None
+    return False
