@@ -92,13 +92,13 @@ ADVERSARIAL = [
 @pytest.mark.parametrize("k", range(len(ADVERSARIAL)))
 def test_text_processing_is_linear_on_adversarial_input(k):
     text = ADVERSARIAL[k]
-    start = time.perf_counter()
+    start = time.process_time()     # this process's CPU: a shared machine's queue is not ours
     sentences(text)
     _split_clauses(text)
     detect(text)
     not_a_program(text)
     line_roles(text)
-    assert time.perf_counter() - start < 5.0
+    assert time.process_time() - start < 5.0
 
 
 def test_check_of_adversarial_files_ends_quickly(tmp_path):
@@ -133,6 +133,6 @@ LINE_FORMATS = [
 def test_every_reader_is_linear_on_adversarial_lines(k):
     from sedac.readers import read_program
     lang, text = LINE_FORMATS[k]
-    start = time.perf_counter()
+    start = time.process_time()     # this process's CPU: a shared machine's queue is not ours
     read_program(text, "x", lang)
-    assert time.perf_counter() - start < 10.0
+    assert time.process_time() - start < 10.0
