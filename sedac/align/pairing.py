@@ -296,22 +296,27 @@ def _merge(al: Alignment, matched, session, gold_preds, prog_preds, statements,
 
     def satisfiable() -> bool:
         return not session.consistent([al.apply(f) for f in statements]).holds
-    if not satisfiable():
-        return
+    before = None       # whether the program is satisfiable as mapped so far (asked once)
     for name in list(al.unmatched):
         p, _, n = name.rpartition("/")
         if not n.isdigit() or not p:
             continue
         pa = (p, int(n))
         pairs = [(f, g) for f, g in matched if pa in predicates(f)]
-        if not pairs:
+        cands = [g for g, k in sorted(gold_preds) if k == pa[1] and similar(p, g)]
+        if not pairs or not cands:
             continue
+        if before is None:
+            before = satisfiable()
+        if not before:
+            return
         base = _score(al, pairs, session)
         best, choice = base, None
-        for g, k in sorted(gold_preds):
-            if k != pa[1] or tried >= budget or not similar(p, g):
-                continue
+        for g in cands:
+            if tried >= budget:
+                break
             tried += 1
+            k = pa[1]
             al.preds[pa] = (g, tuple(range(k)))
             got = _score(al, pairs, session)
             if got > best and not satisfiable():
