@@ -32,6 +32,7 @@ from .reply_rows import FOREIGN_COMMENT as _FOREIGN_COMMENT, TABLE_ROW as _TABLE
     TABLE_RULE as _TABLE_RULE, glosses as _glosses, row as _row
 
 ASKED = "the question, named in prose, not code"
+_TAGGED = re.compile(r"^\s*[A-Z]{2,}\s*:")
 # Fence tags that name a language; a block tagged with another reader's language is not
 # logic for this one.
 TAG_LANGS = {
@@ -482,7 +483,8 @@ def split(text: str, reader, limit: int | None = None) -> Layout:
     # Pass 3: under the format's own headers, a sentence beside the formula it speaks of is
     # that formula's gloss, not a premise written in English
     for ln in lines:
-        if ln.role == "logic" and ln.own and not clausal and ln.kind in ("statement", "query"):
+        if ln.role == "logic" and ln.own and not clausal and ln.kind in ("statement", "query") \
+                and not _TAGGED.match(ln.text):           # (LINC's `TEXT:` is its own)
             said = sentence(ln.text)
             if said and any(_glosses(said, lines[n - 1], text) for n in (ln.n - 1, ln.n + 1)
                             if 0 < n <= len(lines)):
