@@ -5,7 +5,8 @@ Counted, per corpus file and in all:
 - exit 2 (a reply sedac refused: bad input, or a traceback turned into one);
 - second-fix changes (a second `check --fix` that changes the file: `--fix` not idempotent);
 - replies entailing fewer sentences: text sentences (the problem's ground truth) the reply
-  as written entails and the fixed file does not (a safe fix removed meaning);
+  as written entails and the fixed file does not, each as sedac reads it against the text
+  (see `entailed`): a safe fix removed meaning;
 - fixed: replies the first `--fix` changed;
 - fixes withheld by the read-back check (F001/F002 notes), shown, not counted as unsafe.
 
@@ -24,6 +25,7 @@ from click.testing import CliRunner
 from sedac.atp import get_prover
 from sedac.cli import main as cli
 from sedac.corpus import read_corpus
+from sedac.engine import analyse
 from sedac.errors import SedacError
 from sedac.readers import read_program
 from sedac.truth import truth_from_text
@@ -31,13 +33,16 @@ from sedac.truth import truth_from_text
 DEFAULT = sorted((CORPORA / "reply-zoo").glob("*.jsonl")) + sorted((CORPORA / "prolog-llm").glob("*.jsonl"))
 
 
-def entailed(text: str, path: str, truth, session) -> set[int] | None:
-    """The indices of the text sentences the program entails (None: it does not read)."""
+def entailed(text: str, path: str, truth, session, engine, level: str) -> set[int] | None:
+    """The indices of the text sentences the program entails as sedac reads it against the
+    text (its formulas at `level`: `read`, the reply as read, names aligned with the text's;
+    `safe`, with the rewrites that change no text of a fixed file: `is_number` read as the
+    text's `number`), None when it does not read."""
     try:
         prog = read_program(text, path, "auto", vocab_hint=truth.vocab)
     except SedacError:
         return None
-    axioms = prog.axioms
+    axioms = analyse(prog, truth, "full", engine, session=session).formulas(level)
     return {f.index for f in truth.facts
             if session.entails(axioms, f.formula, evidence=False).holds}
 
@@ -79,8 +84,8 @@ def run(paths) -> dict:
                     print(f"  second --fix changed: {corpus.name} {p.id}")
                 truth = truth_from_text(p.text)
                 session = engine.session()
-                before = entailed(p.program, str(prog), truth, session)
-                after = entailed(fixed, str(prog), truth, session)
+                before = entailed(p.program, str(prog), truth, session, engine, "read")
+                after = entailed(fixed, str(prog), truth, session, engine, "safe")
                 if before is not None and (after is None or before - after):
                     counts["fewer_sentences"] += 1
                     lost = sorted(before - (after or set()))

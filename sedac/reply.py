@@ -28,8 +28,11 @@ from .asked import asked
 from .glosses import sentence
 from .readers.markdown import NOT_LOGIC, blocks
 from .reply_blocks import aside
+from .reply_rows import FOREIGN_COMMENT as _FOREIGN_COMMENT, TABLE_ROW as _TABLE_ROW, \
+    TABLE_RULE as _TABLE_RULE, glosses as _glosses, row as _row
 
 ASKED = "the question, named in prose, not code"
+_TAGGED = re.compile(r"^\s*[A-Z]{2,}\s*:")
 # Fence tags that name a language; a block tagged with another reader's language is not
 # logic for this one.
 TAG_LANGS = {
@@ -480,7 +483,8 @@ def split(text: str, reader, limit: int | None = None) -> Layout:
     # Pass 3: under the format's own headers, a sentence beside the formula it speaks of is
     # that formula's gloss, not a premise written in English
     for ln in lines:
-        if ln.role == "logic" and ln.own and not clausal and ln.kind in ("statement", "query"):
+        if ln.role == "logic" and ln.own and not clausal and ln.kind in ("statement", "query") \
+                and not _TAGGED.match(ln.text):           # (LINC's `TEXT:` is its own)
             said = sentence(ln.text)
             if said and any(_glosses(said, lines[n - 1], text) for n in (ln.n - 1, ln.n + 1)
                             if 0 < n <= len(lines)):
@@ -495,47 +499,6 @@ def split(text: str, reader, limit: int | None = None) -> Layout:
                    if ln.role == "logic" and in_block.get(ln.n)})
     return Layout(text, lines, "".join(chars), fenced=fenced_logic,
                   used_blocks=used, other_blocks=[(b.open_line, b.tag) for b in other])
-
-
-def _glosses(said: str, ln: Line, text: str) -> bool:
-    """Whether sentence `said` speaks of the formula on line `ln` (`sedac.glosses.pairs`)."""
-    from .glosses import PAIRS, names_of, pairs
-    if ln.role != "logic" or sentence(ln.text):
-        return False
-    return pairs(said, names_of(text[ln.lo:ln.hi])) >= PAIRS
-
-
-_TABLE_ROW = re.compile(r"^\s*\|.*\|\s*$")
-_TABLE_RULE = re.compile(r"^\s*\|?(\s*:?-{2,}:?\s*\|)+\s*(:?-{2,}:?\s*)?$")
-_FOREIGN_COMMENT = re.compile(r"^\s*(%|--|//|;)")
-
-
-def _row(ln: Line, s: str, logic_of, reads, kind, section) -> bool:
-    """A Markdown table row (`| Tom is a cat. | Cat(tom) |`): its cell that reads is the
-    logic (the sentence beside it its gloss, a `Conclusion` cell its label), a rule or a
-    header row is layout. Whether the row holds logic."""
-    ln.section = section
-    if _TABLE_RULE.match(s):
-        ln.role, ln.why = "prose", "a table's rule, not code"
-        return False
-    bars = [i for i, ch in enumerate(s) if ch == "|" and (i == 0 or s[i - 1] != "\\")]
-    cells = [(a + 1, b) for a, b in zip(bars, bars[1:])]
-    found, label = None, None
-    for a, b in cells:
-        lo, hi, _, lab = logic_of(s[a:b], ln.start + a)
-        piece = s[lo - ln.start:hi - ln.start]
-        if found is None and piece.strip() and not sentence(piece) and reads(piece):
-            found = (lo, hi)
-        elif _QUERY_LABEL.match(s[a:b].strip().strip("*_")) and len(s[a:b].split()) <= 3:
-            label = "query"
-    if found is None:
-        ln.role, ln.why = "prose", "a table's header or prose, not code"
-        return False
-    ln.lo, ln.hi = found
-    glosses = [sentence(s[a:b]) for a, b in cells if not a <= found[0] - ln.start < b]
-    ln.gloss = next((g for g in glosses if g), "")
-    ln.kind = label or (kind if kind in ("statement", "query") else None) or "statement"
-    return True
 
 
 def _open(name: str, previous: str | None) -> str | None:

@@ -8,8 +8,8 @@ transcript (`?- q.` then `true.`) still asks its query.
 `aside(text, blocks)` says which blocks to leave aside and why; the reply layer makes their
 lines layout (a note says so, its fix makes them comments) and reads the rest.
 
-A later block replaces an earlier one when it restates it (half of the smaller block's lines
-are in both) or when the prose between them says it corrects it ("corrected", "fixed",
+A later block replaces an earlier one when it restates it (half of the earlier block's lines
+are in it, and it is at least half as long) or when the prose between them says it corrects it ("corrected", "fixed",
 "revised", "wait", "instead") and it is no mere fragment (at least half as many lines).
 """
 from __future__ import annotations
@@ -75,7 +75,8 @@ def aside(text: str, found: list) -> dict[int, str]:
                 continue
             shared = len(mine & theirs)
             between = "\n".join(lines[(earlier.close_line or earlier.last):later.open_line - 1])
-            restates = shared >= 0.5 * min(len(mine), len(theirs))
+            # (a conclusion block that repeats one premise restates no program)
+            restates = shared >= 0.5 * len(theirs) and len(mine) >= 0.5 * len(theirs)
             corrects = _CORRECTS.search(between) and len(mine) >= 0.5 * len(theirs)
             if restates or corrects:
                 out[earlier.open_line] = (f"a block the one at line {later.open_line} replaces "

@@ -141,4 +141,4 @@ def reply(truth, lang: str, gloss: str = "none", ask: str = "goal", blocks: str 
     return f"Here is the translation.\n\n{whole}{after}\nThat is the whole program.\n"
 
 
-__all__ = ["reply", "program", "statement_of", "LANGS", "GLOSSES", "PROSE", "negate"]
+__all__ = ["reply", "program", "statement_of", "LANGS", "GLOSSES", "PROSE"]

@@ -123,3 +123,28 @@ def test_blocks_of_one_language_are_chosen_among(lang, blocks):
                 assert any("solver output" in m for m in notes), notes
             # the clauses read are the program's, once each
             assert len(program.statements) == len(truth.facts), text
+
+
+@pytest.mark.parametrize("lang", ["fol", "linc", "prolog"])
+def test_a_conclusion_block_repeating_a_premise_replaces_nothing(lang):
+    """The question is one of the premises (ProofWriter asks such), in a block of its own:
+    both blocks are read, the premises block is no attempt the conclusion corrects."""
+    from sedac.readers import reader_for
+    truth, _ = _problem(*PROBLEMS[1])
+    w = reader_for(lang)
+    fact = truth.facts[0]
+    if lang == "linc":
+        pairs = [f"TEXT: {f.text}\nFOL: {w.write(f.formula)}" for f in truth.facts]
+        premises, conclusion = "\n".join(pairs), pairs[0]
+    elif lang == "fol":
+        premises = "\n".join(w.write(f.formula) for f in truth.facts)
+        conclusion = w.write(fact.formula)
+    else:
+        premises = "\n".join(w.write(f.formula) for f in truth.facts)
+        conclusion = w.write(fact.formula, "query")
+    text = (f"**Premises**\n\n```\n{premises}\n```\n\n**Conclusion**\n\n```\n{conclusion}\n```\n\n"
+            "The conclusion is the first premise: True.\n")
+    program = read_program(text, "reply.txt", lang, vocab_hint=truth.vocab)
+    assert len(program.statements) == len(truth.facts), [d.message for d in program.diagnostics]
+    assert [c.formula for _, c in program.queries] == [fact.formula]
+    assert not [d for d in program.diagnostics if "replaces" in d.message]
