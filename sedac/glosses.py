@@ -32,7 +32,7 @@ _STOP = frozenset({"true", "false", "forall", "exists", "all", "some", "and", "o
 _CONNECTIVES = frozenset({"and", "or", "not", "xor", "iff", "implies", "then", "if", "all",
                           "some", "forall", "exists", "true", "false"})
 _LOGIC_WORDS = _CONNECTIVES
-_PROBE = re.compile(r"[A-Za-z]{2,}[ \t]+[A-Za-z]{2,}")
+_PROBE = re.compile(r"(?<![A-Za-z])[A-Za-z]{2,}+[ \t]+[A-Za-z]{2}")   # linear: words start once
 
 
 def sentence(s: str) -> str | None:
