@@ -251,3 +251,19 @@ def test_a_goal_passed_as_data_to_an_evaluator_is_an_effect():
     assert "`shell/1`" in d.message and d.span.line == 3
     fixed = report.fixed_program()
     assert "provable(Q) :- call(Q)." in fixed and "shell('touch x')" not in fixed.split("%")[0]
+
+
+@pytest.mark.parametrize("fact", ["query(shell('touch x')).", "todo([write(a), shell('ls')]).",
+                                  "goal(G) :- G = true.\ngoal(halt(0)).",
+                                  "step(1, process_create(path(ls), [], [])) :- true."])
+def test_a_goal_held_as_data_in_a_fact_is_an_effect_whatever_calls_it(fact):
+    """The evaluator is one clause and the effect another's data (`query(shell(C)).`,
+    `main :- query(Q), call(Q).`): the fact holding it is commented out, the evaluator kept."""
+    program = f"cat(tom).\n{fact}\nmain :- query(Q), call(Q).\n?- cat(tom).\n"
+    report = sedac.check(program, path="p.pl")
+    assert [d for d in report.diagnostics if d.code == "E010"], program
+    fixed = report.fixed_program()
+    live = "\n".join(l for l in fixed.split("\n") if not l.lstrip().startswith("%"))
+    assert not any(w in live for w in ("shell(", "halt", "process_create")), fixed
+    assert "main :- query(Q), call(Q)." in live
+    assert report.answer["open_world"] == "True"

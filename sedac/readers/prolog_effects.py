@@ -328,6 +328,13 @@ def find_effects(t, text: str = "") -> tuple[list[Effect], bool]:
     if key in _HOOKS:
         family, why = _HOOKS[key]
         return [Effect(key[0], key[1], family, why, _text(head, text), goal=head)], True
+    if isinstance(head, PComp):
+        # a fact or a head holding, as data, a goal that acts (`query(shell(C)).`): whatever
+        # meta-calls it (`main :- query(Q), call(Q).`, in any clause) runs it
+        held = [Effect(*_name(p), *effect_of(p), _text(p, text), getattr(p, "pos", -1), False, p)
+                for p in _payloads(head.args)]
+        if held:
+            return sorted(held, key=lambda e: e.pos), True
     return (_goals(body, text, t) if body is not None else []), False
 
 
