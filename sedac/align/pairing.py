@@ -366,7 +366,8 @@ def _fold(al: Alignment, matched, session, prog_formulas, gold_all, statements,
                   if words(g) & mine and words(c) & mine and words(g) | words(c) >= mine]
     done: set = set()
     for key, fold in tries[:budget]:
-        if key in done or key in al.folds:
+        # a gold name another program symbol was mapped onto is taken: one of the two is wrong
+        if key in done or key in al.folds or any(g == fold[0] for g, _ in al.preds.values()):
             continue
         pairs = [(f, g) for f, g in matched if key in predicates(f)]
         if not pairs:
