@@ -154,8 +154,7 @@ def not_a_program(text: str, lang: str | None = None) -> str | None:
 SAMPLE_LINES = 200     # the language is chosen on the first lines of a file, not all of it
 
 
-def coverages(text: str) -> dict[str, int]:
-    """How much of the logic of (a sample of) `text` each reader reads."""
+def _sample(text: str) -> str:
     cut = 0
     for _ in range(SAMPLE_LINES):
         nl = text.find("\n", cut)
@@ -163,17 +162,61 @@ def coverages(text: str) -> dict[str, int]:
             cut = len(text)
             break
         cut = nl + 1
-    sample = text[:cut]
+    return text[:cut]
+
+
+def coverages(text: str) -> dict[str, int]:
+    """How much of the logic of (a sample of) `text` each reader reads."""
+    sample = _sample(text)
     return {lang: reader.coverage(sample) for lang, reader in
             ((lang, cls(None)) for lang, cls in _readers().items())}
 
 
-def read_as(text: str, ext_lang: str | None) -> tuple[str | None, str]:
+def _coverages_needed(text: str, ext_lang: str | None) -> dict[str, int]:
+    """The coverages of the readers that can decide `read_as`, the others left out.
+
+    `read_as` keeps the extension's language unless another reader reads more than twice
+    as much (`found[best] > 2 * found[ext]`), and says None only when every reader reads
+    nothing. So once the extension's reader has read its `c`, a reader whose
+    `coverage_bound` is at most `2 * c` can neither be chosen nor make another be (a reader
+    that reads more than `2 * c` beats it on coverage alone); with `c == 0`, or without an
+    extension, a reader whose bound is 0 reads nothing, and without an extension a reader
+    whose bound is below a coverage already found cannot be the most read either. The
+    choice over the readers kept is then the choice over all of them."""
+    sample = _sample(text)
+    readers = _readers()
+    found: dict[str, int] = {}
+    if ext_lang in readers:
+        found[ext_lang] = readers[ext_lang](None).coverage(sample)
+    bounded = []
+    for lang, cls in readers.items():
+        if lang in found:
+            continue
+        reader = cls(None)
+        bound = reader.coverage_bound(sample)
+        if bound is None:
+            found[lang] = reader.coverage(sample)
+        else:
+            bounded.append((bound, lang, reader))
+    for bound, lang, reader in sorted(bounded, key=lambda b: -b[0]):
+        if ext_lang in readers:
+            floor = 2 * found[ext_lang]
+            if bound <= floor:
+                continue
+        elif bound == 0 or (found and bound < max(found.values())):
+            continue
+        found[lang] = reader.coverage(sample)
+    return found
+
+
+def read_as(text: str, ext_lang: str | None, exhaustive: bool = False) -> tuple[str | None, str]:
     """The language whose reader reads the most of `text` (None when none reads any), and a
     note when that is not the extension's. The extension is a strong prior: it keeps a file
-    unless another reader reads more than twice as much of it."""
-    found = coverages(text)
-    hint = scores(text)
+    unless another reader reads more than twice as much of it. Only the readers that can
+    change the answer read the text (`_coverages_needed`); `exhaustive` runs every one (the
+    answer is the same: `benchmarks/detect_same.py` and `tests/test_detect_same.py`)."""
+    found = coverages(text) if exhaustive else _coverages_needed(text, ext_lang)
+    hint = scores(text) if len(found) > 1 else {}
     order = {lang: i for i, lang in enumerate(LANGS)}
     best = max(found, key=lambda x: (found[x], x == ext_lang, hint.get(x, 0), -order.get(x, 99)))
     if found[best] == 0:

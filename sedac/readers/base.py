@@ -47,10 +47,24 @@ class Reader:
         # the format's own section headers (`Facts:`/`Rules:` for Pyke, `Premises:` for FOL
         # text; not the `Predicates:` both write) say whose file it is, where a line such as
         # `Big(Bob, True)` reads in either
+        return max(0, 2 * good - bad + 4 * self.headers(text))
+
+    def headers(self, text: str) -> int:
+        """How many lines of `text` are the format's own section headers, alone on their line
+        (what `coverage` counts them for)."""
         own = {h for h in self.own_headers if h != "predicates"}
-        headers = sum(1 for line in text.split("\n")
-                      if line.strip().rstrip(":").strip().lower() in own and line.strip().endswith(":"))
-        return max(0, 2 * good - bad + 4 * headers)
+        if not own:
+            return 0
+        return sum(1 for line in text.split("\n")
+                   if line.strip().rstrip(":").strip().lower() in own and line.strip().endswith(":"))
+
+    def coverage_bound(self, text: str) -> int | None:
+        """An upper bound of `coverage(text)` found without reading `text` (its cheap
+        signature: a count of the places a statement of the language could be), or None when
+        there is none. The language decision skips a reader whose bound shows that its
+        coverage cannot change the choice; a bound must hold for every text, so each reader
+        argues its own in its docstring."""
+        return None
 
     def write(self, formula, kind: str = "statement", gloss: str = "",
               program: Program | None = None, vocab: Vocabulary | None = None) -> str | None:

@@ -120,6 +120,14 @@ class LincReader(Reader):
     def reads(self, stmt: str) -> bool:
         return bool(_PAIR.match(stmt))
 
+    def coverage_bound(self, text: str) -> int | None:
+        """A clause is a line of the masked text that `_PAIR` matches as `FOL:`; the masked
+        text is the text with characters made spaces, so without `FOL` in the text there
+        is none, and the coverage is at most its headers'. Else at most one per line."""
+        if "FOL" not in text:
+            return 4 * self.headers(text)
+        return 2 * sum(1 for line in text.split("\n") if line.strip()) + 4 * self.headers(text)
+
     def read(self, text: str, path: str = "<program>") -> Program:
         prog = Program(path=path, lang=self.lang, text=text)
         index = prog.index
@@ -201,6 +209,15 @@ class Prover9Reader(Reader):
                   if _LIST.match(line) or _END.match(line) or _DIRECTIVE.match(line))
         read = super().coverage(text)
         return read + own if read else 0
+
+    def coverage_bound(self, text: str) -> int | None:
+        """One clause at most per statement of `_statements` (of the masked text), each of
+        which but the last ends at a `.` the text has at the same place: at most one more
+        statement than the text has full stops, each worth 2 (no own headers), plus the
+        lists and directives `coverage` adds."""
+        own = sum(1 for line in text.split("\n")
+                  if _LIST.match(line) or _END.match(line) or _DIRECTIVE.match(line))
+        return 2 * (text.count(".") + 1) + own
 
     def read(self, text: str, path: str = "<program>") -> Program:
         prog = Program(path=path, lang=self.lang, text=text)
