@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 
-from .fol import And, Atom, Formula, Not, Top, Var, constants, implication_parts
+from .fol import And, Atom, Bottom, Formula, Not, Top, Var, constants, implication_parts
 
 # Work units (a literal matched or derived) before the answer is `Timeout`.
 WORK_LIMIT = 5_000_000
@@ -175,7 +175,8 @@ def ask_forward(axioms: list[Formula], query: Formula, limit: int = WORK_LIMIT) 
     """True, False, Unknown or Inconsistent; Unsupported outside the fragment; Timeout past
     the work limit."""
     try:
-        rules = [to_rule(f) for f in axioms]
+        # a rule whose condition is false (`dumpus(_) :- false.`) says nothing: no rule
+        rules = [to_rule(f) for f in axioms if not _vacuous(f)]
         goal = _literal(query)
     except Unsupported:
         return "Unsupported"
@@ -199,3 +200,10 @@ def ask_forward(axioms: list[Formula], query: Formula, limit: int = WORK_LIMIT) 
 def _has_vars(lits) -> bool:
     return any(isinstance(a, Var) for lit in lits for a in lit[2])
 
+
+
+def _vacuous(f: Formula) -> bool:
+    """`∀x (⊥ → ...)`, or a condition with a conjunct ⊥: true of everything, derives nothing."""
+    _, body, _ = implication_parts(f)
+    parts = body.args if isinstance(body, And) else (body,)
+    return any(isinstance(p, Bottom) for p in parts)

@@ -304,3 +304,16 @@ def test_linc_and_prover9_fixes_are_idempotent_and_keep_the_rest(tmp_path):
         assert (tmp_path / name).read_text() == once and r.returncode == 0, r.stdout
         kept = [l for l in text.splitlines() if "iona" not in l or "Cold" in l or "cold" in l]
         assert all(l in once.splitlines() for l in kept if not l.startswith("Here"))
+
+
+def test_a_rule_with_a_false_condition_is_no_rule_forward():
+    """`dumpus(_) :- false.` (a model's way of saying nothing is a dumpus) is true of
+    everything and derives nothing: forward chaining answers around it, not `Unsupported`."""
+    from sedac.readers import read_program
+    prog = read_program("impus(sally).\ndumpus(_) :- false.\ncold(X) :- impus(X), true.\n"
+                        "?- cold(sally).\n", "p.pl")
+    axioms = [c.formula for c in prog.clauses if c.formula is not None][:-1]
+    query = prog.clauses[-1].formula
+    assert ask_forward(axioms, query) == "True"
+    assert ask_forward(axioms + [read_program("p(X) :- false, q(X).\n", "q.pl").clauses[0].formula],
+                       query) == "True"
