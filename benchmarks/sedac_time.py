@@ -75,7 +75,7 @@ class Attribution:
         import sedac.fixcheck as fixcheck
         import sedac.shallow as shallow
         w = self.wrap
-        w(engine, "apply_reading", "readings")
+        w(engine, "align", "readings")
         w(engine.Shallow, "rewrite", "shallow")
         w(engine, "_full_sedac", "rules")
         w(engine, "_omissions", "omissions")
