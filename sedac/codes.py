@@ -44,6 +44,7 @@ _TABLE = [
     Code("Y010", "symbol", "safe", "negation written `!`, `~`, `¬`, `not` or `Not(...)` in the Pyke-like format, whose negation is the truth value `False`"),
     Code("Y011", "symbol", "safe", "a name written with a space (`bald eagle`): read as one name (`BaldEagle`)"),
     Code("Y012", "symbol", "safe", "a truth value after `=` (`Likes(cat, dog) = False`) instead of as the last argument"),
+    Code("Y013", "symbol", "safe", "an individual written with a name starting with u-z, so a variable in Prover9 (`tumpus(wren).`): written `Wren`"),
     Code("N001", "natural-language", "safe", "an English sentence of the simple forms in place of code (translated)"),
     Code("N002", "natural-language", "safe", "English text in place of code that sedac cannot translate (commented out)"),
     Code("K001", "knowledge", "safe", "arithmetic or numbers: background knowledge instead of a translation (commented out)"),

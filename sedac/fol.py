@@ -420,6 +420,8 @@ def _p9_name(name: str, variable: bool, prolog_style: bool = True) -> str:
             return clean if clean[:1].isupper() else "V" + clean
         low = clean.lower()
         return low if low[:1] in "uvwxyz" else "x" + low
+    if not prolog_style and clean[:1] in "uvwxyz":
+        return clean[:1].upper() + clean[1:]    # (`wren` would be a variable there: Y013)
     return clean if clean[:1].islower() else "n_" + clean
 
 

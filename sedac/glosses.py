@@ -1,7 +1,8 @@
 """The sentence each clause of a program translates (its gloss), however the reply wrote it.
 
 Logic-LM writes `formula ::: sentence`; models also write the sentence as a comment or after
-a dash on the clause's own line (`cat(tom). % Tom is a cat.`, `Cat(tom) — Tom is a cat.`),
+a dash on the clause's own line (`cat(tom). % Tom is a cat.`, `Cat(tom) — Tom is a cat.`, `Cat(tom)   [Tom is a cat.]`,
+`Cat(tom)   <- Tom is a cat.`, `Cat(tom)   : Tom is a cat.`),
 as the line before or after the clause (`% Tom is a cat.`, `-- Tom is a cat.`, a plain
 sentence), or as the other cell of a Markdown table row (`| Tom is a cat. | Cat(tom) |`).
 `attach` finds them for every reader, from the text and the clauses' spans alone: a clause
@@ -19,8 +20,8 @@ import re
 
 _DECOR = re.compile(
     r"^(?:\s|\||[-*+•>]\s|\d{1,3}[.)]\s|\(\w{1,3}\)\s|\[\w{1,3}\]\s|[A-Z]{1,2}\d{0,3}\s*:\s|"
-    r"%+|#+|//+|;+|--+|—|–|:::|\(?\"|“|\*\*?|_)+")
-_TAIL = re.compile(r"(?:\s|\||\"\)?|”|\*\*?|_|\))+$")
+    r"%+|#+|//+|;+|--+|—|–|:::|:\s|<-\s|\[|\(?\"|“|\*\*?|_)+")
+_TAIL = re.compile(r"(?:\s|\||\"\)?|”|\*\*?|_|\)|\])+$")
 _WORD = re.compile(r"^[A-Za-z][A-Za-z'’-]*[.,;:!?]?$")
 _LOGIC = re.compile(r"[∀∃→¬∧∨↔⊕⇒]|->|=>|>>>|:-|\w\(|\$|\\[a-z]|&&|\|\|")
 _IDENT = re.compile(r"[A-Za-z][A-Za-z0-9_]*")

@@ -69,6 +69,10 @@ _LABEL = re.compile(
 _OPEN = re.compile(r"(?:\*\*|__|`|\$+|\\\(|\\\[|\*|&(?![&=]))+")   # (`&\forall x ...`: an align column)
 _CLOSE = re.compile(r"(?:\*\*|__|`|\$+|\\\)|\\\]|\\\\|\*|\s)+$")
 _GLOSS = re.compile(r"\s+(?:—|–|--)\s+|\s%\s*|\s;+\s|\s#+\s|\s//+\s|\s*&&|\s*\\q?quad\b|\s*\\text\{|,\s*\*?\"|\s+\(\"")
+# Marks that set a gloss off only when what follows is a sentence and what precedes reads
+# (`P(a)   [Tom is a cat.]`, `P(a)   "Tom is a cat."`, `P(a)   <- Tom is a cat.`,
+# `P(a)   : Tom is a cat.`): each is also logic somewhere (`<-`, TPTP's `] : p(X)`).
+_WEAK_GLOSS = re.compile(r"\s+\[(?=[^\]]*\]\s*$)|\s+[\"“](?=[A-Z])|\s+<-\s|\s+:(?=\s)")
 _MARKUP = re.compile(r"^\s*(\$\$|\\\[|\\\]|\\begin\{\w+\*?\}|\\end\{\w+\*?\}|-{3,}|={3,}|\*{3,})\s*$")
 _GLOSS_LINE = re.compile(r"^\s*(\*[^*].*\*|_.*_|\".*\"|“.*”|\(\".*\"\))\s*$")
 _MARKER = re.compile(r"^\s*(<<+|>>+)\s*$")
@@ -251,13 +255,15 @@ def candidate(line: str, base: int, whole: bool = False) -> tuple[int, int, str,
     cut = len(body)
     if ":::" not in body and not whole:
         marks = [g for g in _GLOSS.finditer(body) if g.start() > 0]
+        weak = [g for g in _WEAK_GLOSS.finditer(body) if g.start() > 0]
         # the gloss starts at the first mark whose rest is a sentence (`A && B -- s` in
-        # Pyke: `&&` is a conjunction there), else at the first mark
-        g = next((g for g in marks if sentence(_gloss_text(body[g.start():]))), None) or \
+        # Pyke: `&&` is a conjunction there), else at the first strong mark
+        g = next((g for g in sorted(marks + weak, key=lambda m: m.start())
+                  if sentence(_gloss_text(body[g.start():]))), None) or \
             (marks[0] if marks else None)
         if g is not None:
             cut = g.start()
-            gloss = re.sub(r"^[\s—–%&,*\"(;#/-]+|\\q?quad|\\text\{|[}\s*\"()\\]+$", "", body[g.start():])
+            gloss = _gloss_text(body[g.start():])
             gloss = gloss.replace("\\text{", "").replace("}", "").strip()
     logic = body[:cut]
     m = _CLOSE.search(logic)
@@ -269,7 +275,7 @@ def candidate(line: str, base: int, whole: bool = False) -> tuple[int, int, str,
 
 
 def _gloss_text(tail: str) -> str:
-    return re.sub(r"^[\s—–%&,*\"(;#/-]+|\\q?quad|\\text\{|[}\s*\"()\\]+$", "", tail)
+    return re.sub(r"^(?:<-|[\s—–%&,*\"“(;#/\[:-])+|\\q?quad|\\text\{|[}\s*\"”()\]\\]+$", "", tail)
 
 
 def split(text: str, reader, limit: int | None = None) -> Layout:
@@ -317,7 +323,7 @@ def split(text: str, reader, limit: int | None = None) -> Layout:
         """`candidate`, but a line whose supposed gloss is no sentence and is logic of the
         reader's (`A && B` in Pyke) keeps it."""
         found = candidate(s, base)
-        if found[2] and not sentence(found[2]):
+        if found[2] and (not sentence(found[2]) or _WEAK_GLOSS.search(s) and not reads(text[found[0]:found[1]])):
             whole = candidate(s, base, whole=True)
             if whole[1] > found[1] and reads(text[whole[0]:whole[1]]):
                 return whole

@@ -6,7 +6,8 @@ with
 - `gloss`: where each clause's sentence is written: `none`, `colons` (`::: s`, Logic-LM's,
   the plain form), `inline` (a comment or dash on the clause's line), `before` / `after`
   (a comment line), `sentence` (a plain sentence on the line before), `table` (a Markdown
-  table of sentence | formula);
+  table of sentence | formula), `beside` (after spaces, in brackets or quotes or after `<-`
+  or ` : `, see `BESIDE`);
 - `ask`: how the question is put: `goal` (the language's own goal line, the plain form),
   a prose sentence naming it (`prose-N`, see `PROSE`), or `none` (only the problem asks);
 - `blocks`: how the reply is fenced: `one` block, the premises and the conclusion in blocks
@@ -21,7 +22,9 @@ from sedac.fol import Forall, Implies, negate
 from sedac.readers import reader_for
 
 LANGS = ("fol", "pyke", "prolog", "prover9", "tptp")
-GLOSSES = ("none", "colons", "inline", "before", "after", "sentence", "table")
+GLOSSES = ("none", "colons", "inline", "before", "after", "sentence", "table", "beside")
+# how a sentence is set off after its formula by spaces (`beside`), one per clause in turn
+BESIDE = ("{}   [{}]", '{}   "{}"', "{}   <- {}", "{}   : {}", "{}\t\t“{}”")
 PROSE = ("We want to know whether {}.", "Conclusion to check: {}.", "Does it follow that {}?",
          "**Question:** Is it true that {}?", "The goal is whether {}.")
 COMMENT = {"fol": "#", "pyke": "#", "prolog": "%", "prover9": "%", "tptp": "%"}
@@ -72,6 +75,8 @@ def _lines(truth, lang: str, gloss: str, wrong: bool = False) -> tuple[list[list
             dest += [line, f"{mark} {sentence}"]
         elif gloss == "sentence" and lang in ("fol", "pyke"):
             dest += [sentence, line]
+        elif gloss == "beside" and lang in ("fol", "pyke"):
+            dest.append(BESIDE[k % len(BESIDE)].format(line, sentence))
         elif gloss == "table" and lang == "fol":
             dest.append(f"| {sentence} | {line} |")
         else:

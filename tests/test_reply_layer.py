@@ -152,3 +152,29 @@ def test_prose_evaluation_after_the_program_is_not_read():
             "**Evaluation:**\n\n- A(rex) (2)\n- B(rex)\n\nSo the premises entail B(rex).\n")
     prog = read_program(text, "e.fol", strict=True)
     assert _formulas(prog) == (["∀x (a(x) → b(x))", "a(rex)"], ["b(rex)"])
+
+
+@pytest.mark.parametrize("form", ["{f}   [{s}]", '{f}   "{s}"', "{f}   <- {s}", "{f}   : {s}",
+                                  "{f}\t“{s}”"])
+def test_a_gloss_set_off_after_spaces_is_cut_and_kept(form):
+    from sedac.reply import candidate
+    for f, s in (("Kind(anne)", "Anne is kind."),
+                 ("forall x (Furry(x) -> Kind(x))", "Furry people are kind."),
+                 ("Dumpus(x) -> ~Luminous(x)", "Every dumpus is not luminous.")):
+        line = form.format(f=f, s=s)
+        lo, hi, gloss, _ = candidate(line, 0)
+        assert (line[lo:hi], gloss) == (f, s), line
+    text = "Premises:\n" + form.format(f="Kind(anne)", s="Anne is kind.") + "\nConclusion:\nKind(anne)\n"
+    prog = read_program(text, "reply.txt", "fol")
+    assert [c.text for c in prog.clauses] == ["Kind(anne)", "Kind(anne)"]
+    assert prog.gloss.get(0) == "Anne is kind."
+    assert not [d for d in prog.diagnostics if d.code in ("E001", "C002")]
+
+
+@pytest.mark.parametrize("line", ["fof(a, axiom, ! [X] : (cat(X) => animal(X))).",
+                                  "animal(X) :- cat(X) ; dog(X).",
+                                  "p(X) <- q(X).", "Kind(anne) : kind"])
+def test_logic_that_looks_like_a_weak_gloss_mark_is_not_cut(line):
+    from sedac.reply import candidate
+    lo, hi, gloss, _ = candidate(line, 0)
+    assert not gloss or not gloss[0].isupper(), (line, gloss)

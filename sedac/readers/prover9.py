@@ -194,6 +194,7 @@ _LIST = re.compile(r"^\s*formulas\s*\(\s*(\w+)\s*\)\s*\.\s*$")
 _END = re.compile(r"^\s*end_of_list\s*\.\s*$")
 _DIRECTIVE = re.compile(r"^\s*(set|clear|assign|op|if|end_if|redeclare|list)\s*\(")
 _LABEL = re.compile(r"\s#\s*(label|answer|action)\s*\(.*$")
+_IDENT = re.compile(r"(?<![\w$\"])[A-Za-z_]\w*(?![\w\"])(?!\s*\()")   # a term's name, not an applied one
 
 
 class Prover9Reader(Reader):
@@ -250,7 +251,44 @@ class Prover9Reader(Reader):
             kind = "query" if section == "goals" else "statement"
             body = _LABEL.sub("", s.rstrip(".").rstrip())
             _add(prog, self, span, body, "", kind, is_variable, note_free=False)
+        if not prolog_style:
+            self._names_as_variables(prog, is_variable)
         return prog
+
+    def _names_as_variables(self, prog: Program, is_variable) -> None:
+        """A free name starting with u-z is a variable (`Tumpus(wren)`: everything is a
+        tumpus); when it is an individual of the problem or a constant elsewhere in the
+        program, it was meant as that name: Y013, read as the constant, the fix writes it
+        with a capital letter (`Tumpus(Wren)`), which Prover9 reads as a constant."""
+        from ..fol import constants, exists
+        known = {k.name for c in prog.clauses if c.formula is not None for k in constants(c.formula)}
+        if self.vocab_hint is not None:
+            known |= set(self.vocab_hint.names) | set(self.vocab_hint.entities.values())
+        if not known:
+            return
+        for i, c in enumerate(prog.clauses):
+            if c.formula is None or c.text is None:
+                continue
+            free = {n for n in _IDENT.findall(c.text) if is_variable(n) and len(n) > 1}
+            named = sorted(n for n in free if camel_to_snake(n) in known
+                           and not re.search(r"\b(?:all|exists)\s+(?:\w+\s+)*" + n + r"\b", c.text))
+            if not named:
+                continue
+            try:
+                inner = parse_p9(c.read_text or c.text, lambda n: is_variable(n) and n not in named)
+            except Unreadable:
+                continue
+            rest = sorted(free_vars(inner), key=lambda v: v.name)
+            formula = exists(rest, inner) if c.kind == "query" else closure(inner)
+            pattern = re.compile(r"(?<![\w$\"])(" + "|".join(named) + r")(?![\w\"])(?!\s*\()")
+            raw = prog.text[c.span.start:c.span.end]
+            fixed = pattern.sub(lambda m: m.group(1)[:1].upper() + m.group(1)[1:], raw)
+            ok = fixed != raw and all(not is_variable(n[:1].upper() + n[1:]) for n in named)
+            prog.clauses[i] = Clause(c.span, c.text, formula, c.kind, c.read_text)
+            prog.diagnostics.append(Diagnostic(
+                "Y013", "symbol", f"`{named[0]}` is a variable in Prover9 (a name starting with "
+                f"u-z), not the individual `{camel_to_snake(named[0])}`; read as the name",
+                c.span, fix=Fix("safe", fixed, "constant-name", c.span) if ok else None, clause=i))
 
     def write(self, formula, kind="statement", gloss="", program=None, vocab=None):
         formula = in_own_spelling(formula, program, vocab)
