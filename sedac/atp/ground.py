@@ -40,6 +40,30 @@ def _product(universe, n):
             yield (head,) + rest
 
 
+def instances(universe, variables, env: dict):
+    """The environments of a universal's body: `env` with `variables` bound to every tuple
+    of the universe (both grounders, this one and Z3's, expand `∀` so)."""
+    for values in _product(universe, len(variables)):
+        inner = dict(env)
+        inner.update(zip(variables, values))
+        yield inner
+
+
+def witnesses(variables, env: dict, skolems: list | None, error=None) -> dict:
+    """The environment of an outer existential's body: each variable bound to the next
+    reserved element (consumed from `skolems`); `error` (default `Unsupported`) when the
+    existential is not outer or the elements run out."""
+    error = error or Unsupported
+    if skolems is None:
+        raise error("existential under a universal or a disjunction")
+    inner = dict(env)
+    for v in variables:
+        if not skolems:
+            raise error("more existentials than reserved elements")
+        inner[v] = skolems.pop(0)
+    return inner
+
+
 class GroundSolver:
     """Clauses over one finite universe, and questions of the form `axioms ∧ extra` sat?"""
 
@@ -96,20 +120,11 @@ class GroundSolver:
             return acc
         if isinstance(f, Forall):
             out = []
-            for values in _product(self.universe, len(f.vars)):
-                inner = dict(env)
-                inner.update(zip(f.vars, values))
+            for inner in instances(self.universe, f.vars, env):
                 out += self._cnf(f.body, inner, None)
             return out
         if isinstance(f, Exists):
-            if skolems is None:
-                raise Unsupported("existential under a universal or a disjunction")
-            inner = dict(env)
-            for v in f.vars:
-                if not skolems:
-                    raise Unsupported("more existentials than reserved elements")
-                inner[v] = skolems.pop(0)
-            return self._cnf(f.body, inner, skolems)
+            return self._cnf(f.body, witnesses(f.vars, env, skolems), skolems)
         raise Unsupported(f"unexpected node {type(f).__name__}")
 
     _extra: list = None    # the Tseitin definitions of the formula being grounded

@@ -24,7 +24,7 @@ from typing import Sequence
 
 from ..fol import (And, Atom, Bottom, Const, Eq, Exists, Forall, Formula, Iff, Implies, Not, Or,
                    Top, Var, Xor, constants, map_atoms, negate, nnf, predicates, subformulas)
-from .ground import GroundSolver, Unsupported
+from .ground import GroundSolver, Unsupported, instances, witnesses
 from .smt import SmtTranslator
 from .base import (COUNTER_SATISFIABLE, ERROR, GAVE_UP, THEOREM, TIMEOUT, Countermodel,
                    DEFAULT_TIME_LIMIT, Prover, Session, Stopwatch, Verdict,
@@ -110,21 +110,10 @@ class _Grounder:
         elif isinstance(f, Or):
             return self._nary(z3.Z3_mk_or, False, [self.raw(a, env, None) for a in f.args])
         elif isinstance(f, Forall):
-            out = []
-            for values in _product(self.universe, len(f.vars)):
-                inner = dict(env)
-                inner.update(zip(f.vars, values))
-                out.append(self.raw(f.body, inner, None))
+            out = [self.raw(f.body, inner, None) for inner in instances(self.universe, f.vars, env)]
             return self._nary(z3.Z3_mk_and, True, out)
         elif isinstance(f, Exists):
-            if skolems is None:
-                raise NotGroundable("existential under a universal or a disjunction")
-            inner = dict(env)
-            for v in f.vars:
-                if not skolems:
-                    raise NotGroundable("more existentials than reserved elements")
-                inner[v] = skolems.pop(0)
-            return self.raw(f.body, inner, skolems)
+            return self.raw(f.body, witnesses(f.vars, env, skolems, NotGroundable), skolems)
         else:
             raise NotGroundable(f"unexpected node {type(f).__name__}")
         z3.Z3_inc_ref(ref, p)
@@ -143,15 +132,6 @@ class _Grounder:
         for c in parts:
             z3.Z3_dec_ref(ref, c)
         return p
-
-
-def _product(universe, n):
-    if n == 0:
-        yield ()
-        return
-    for head in universe:
-        for rest in _product(universe, n - 1):
-            yield (head,) + rest
 
 
 def _count_outer_exists(f: Formula) -> int:
