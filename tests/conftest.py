@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+from functools import lru_cache
 from pathlib import Path
 
 import pytest
@@ -48,3 +49,20 @@ def pytest_generate_tests(metafunc):
     if "rule_case" in metafunc.fixturenames:
         cases = json.loads((DATA / "rules.json").read_text(encoding="utf-8"))
         metafunc.parametrize("rule_case", cases, ids=[c["id"] for c in cases])
+
+
+WORLDS = ("open_world", "closed_world", "forward")
+
+
+@lru_cache(maxsize=None)
+def own_problem(rel: str, k: int):
+    """Problem `k` of the project's own corpus `rel`, its ground truth, and the answers the
+    truth itself gives in the three semantics (what every variant of it must answer)."""
+    from sedac.atp import get_prover
+    from sedac.corpus import read_corpus
+    from sedac.engine import answer_both
+    from sedac.truth import truth_from_text
+    p = read_corpus(OWN / rel)[k]
+    truth = truth_from_text(p.text)
+    expected = answer_both(truth.axioms, truth.question, get_prover("z3").session(), "all")
+    return p, truth, {w: expected[w] for w in WORLDS}

@@ -11,22 +11,19 @@ same answers under the three semantics.
 from __future__ import annotations
 
 import random
-from functools import lru_cache
 
 import pytest
 
 from sedac import notations
 from sedac.atp import get_prover
-from sedac.corpus import read_corpus
-from sedac.engine import analyse, answer_both
+from sedac.engine import analyse
 from sedac.fol import (FALSE, TRUE, And, Atom, Const, Eq, Exists, Forall, Iff, Implies, Not, Or,
                        Var, Xor, substitute)
 from sedac.notations import SPELLINGS, Style
 from sedac.readers import read_program
 from sedac.readers.foltext import FolReader, parse_formula_text
-from sedac.truth import truth_from_text
 
-from .conftest import ROOT
+from .conftest import own_problem
 from .test_notations import _nested
 
 FORMS = ("space", "dot", "colon", "comma", "paren", "attached")
@@ -79,12 +76,9 @@ def respelled(truth, seed: int) -> tuple[str, list]:
     return "\n".join(lines) + "\n", want
 
 
-@lru_cache(maxsize=None)
 def _problem(rel: str, k: int):
-    p = read_corpus(ROOT / "corpora" / rel)[k]
-    truth = truth_from_text(p.text)
-    expected = answer_both(truth.axioms, truth.question, PROVER.session(), "all")
-    return truth, {w: expected[w] for w in WORLDS}
+    _, truth, expected = own_problem(rel, k)
+    return truth, expected
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])

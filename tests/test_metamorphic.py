@@ -6,19 +6,18 @@ second `--fix` leaves as they are."""
 from __future__ import annotations
 
 from collections import Counter
-from functools import lru_cache
 
 import pytest
 
 from sedac.atp import get_prover
 from sedac.corpus import read_corpus
-from sedac.engine import analyse, answer_both
+from sedac.engine import analyse
 from sedac.readers import read_program
 from sedac.readers.markdown import blocks
 from sedac.truth import truth_from_text
 
 from . import variants as V
-from .conftest import ROOT, corpus
+from .conftest import corpus, own_problem
 
 # problems of the project's own corpora: PrOntoQA (negation, 3 and 5 hops) and ProofWriter
 # (attributes with negation, relations)
@@ -30,12 +29,8 @@ WORLDS = ("open_world", "closed_world", "forward")
 PROVER = get_prover("z3")
 
 
-@lru_cache(maxsize=None)
 def _problem(rel: str, k: int):
-    p = read_corpus(ROOT / "corpora" / rel)[k]
-    truth = truth_from_text(p.text)
-    expected = answer_both(truth.axioms, truth.question, PROVER.session(), "all")
-    return p, truth, {w: expected[w] for w in WORLDS}
+    return own_problem(rel, k)
 
 
 def _layout_only(report) -> Counter:

@@ -7,30 +7,24 @@ beyond layout notes; its safe fixes pass the read-back check, a second `--fix` c
 nothing, and the fixed file entails every text sentence the reply did."""
 from __future__ import annotations
 
-from functools import lru_cache
 
 import pytest
 
 from sedac.atp import get_prover
-from sedac.corpus import read_corpus
-from sedac.engine import analyse, answer_both
+from sedac.engine import analyse
 from sedac.readers import read_program
-from sedac.truth import truth_from_text
 
 from . import reply_variants as R
-from .conftest import ROOT
+from .conftest import own_problem
 
 PROBLEMS = [("prontoqa/fictional-3hop.json", 0), ("proofwriter/attributes-d3.json", 2)]
 WORLDS = ("open_world", "closed_world", "forward")
 PROVER = get_prover("z3")
 
 
-@lru_cache(maxsize=None)
 def _problem(rel: str, k: int):
-    p = read_corpus(ROOT / "corpora" / rel)[k]
-    truth = truth_from_text(p.text)
-    expected = answer_both(truth.axioms, truth.question, PROVER.session(), "all")
-    return truth, {w: expected[w] for w in WORLDS}
+    _, truth, expected = own_problem(rel, k)
+    return truth, expected
 
 
 def _entailed(program, truth) -> set[int]:
