@@ -237,6 +237,9 @@ def _uncomment(s: str, marks) -> str | None:
     return None
 
 
+MAX_GLOSS = 2000     # characters: the longest gloss sentence tried after a formula
+
+
 def candidate(line: str, base: int, whole: bool = False) -> tuple[int, int, str, str | None]:
     """(lo, hi, gloss, label kind) of the logic a line may hold, decorations aside; with
     `whole`, nothing is cut as a gloss (Pyke's `&&` is a conjunction, LaTeX's a gloss)."""
@@ -258,8 +261,11 @@ def candidate(line: str, base: int, whole: bool = False) -> tuple[int, int, str,
         weak = [g for g in _WEAK_GLOSS.finditer(body) if g.start() > 0]
         # the gloss starts at the first mark whose rest is a sentence (`A && B -- s` in
         # Pyke: `&&` is a conjunction there), else at the first strong mark
+        # (a gloss is a sentence, not a page: tails past MAX_GLOSS are not tried, so a line
+        # of thousands of `&&` costs linear time)
         g = next((g for g in sorted(marks + weak, key=lambda m: m.start())
-                  if sentence(_gloss_text(body[g.start():]))), None) or \
+                  if len(body) - g.start() <= MAX_GLOSS
+                  and sentence(_gloss_text(body[g.start():]))), None) or \
             (marks[0] if marks else None)
         if g is not None:
             cut = g.start()
