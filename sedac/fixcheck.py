@@ -152,11 +152,28 @@ def verify_fixes(report, fixes: list[Diagnostic], vocab_hint=None) -> tuple[str,
         culprit = kept.pop(lo - 1)
         withheld.append((culprit, check.lost(kept[:lo - 1] + [culprit]) or lost))
     text = check.apply(program.text, kept)
+    if kept and text != program.text:
+        back = check.read(text)
+        if back is None or not back.clauses:
+            # every line would be a comment or prose: sedac is unsure what the file is (its
+            # logic is written some way no reader knows), so it writes nothing
+            return program.text, list(fixes), [_nothing_left_note(kept)]
     notes = [_withheld_note(program, d, lost) for d, lost in withheld]
     again = _second_pass(report, text, check, {d.code for d, _ in withheld}) if kept else None
     if again is not None:
         notes.append(again)
     return text, [d for d, _ in withheld], notes
+
+
+def _nothing_left_note(fixes: list[Diagnostic]) -> Diagnostic:
+    d = fixes[0]
+    return Diagnostic(
+        WITHHELD, NOTE_CATEGORY,
+        f"the {len(fixes)} fixes were withheld: applied, they leave no line sedac reads as "
+        "logic (every line a comment or prose), so sedac is unsure what this file is; "
+        "the file was left as it is",
+        d.span, status="non-fixable",
+        evidence={"withheld": sorted({f.code for f in fixes}), "reason": "no logic left"})
 
 
 def _withheld_note(program: Program, d: Diagnostic, lost: list) -> Diagnostic:

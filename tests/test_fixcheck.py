@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
 from click.testing import CliRunner
 
 from sedac import cli, engine
@@ -95,3 +96,28 @@ def test_real_fixes_pass_the_check_and_are_idempotent():
     assert fixed != program and not withheld and not notes
     again = check(fixed, nl=TEXT.replace(" Rex is a dog.", ""))
     assert again.fixed_program() == fixed
+
+
+SENTENCES = [("Every cat is a mammal.", "forall x (Cat(x) -> Mammal(x))"),
+             ("Mammals are not cold.", "forall x (Mammal(x) -> ~Cold(x))"),
+             ("Tom is a cat.", "Cat(tom)")]
+
+
+@pytest.mark.parametrize("joint", [" -> ", " => ", " : ", " | ", "  ==>  "])
+def test_a_fix_never_leaves_a_file_without_logic(tmp_path, joint):
+    """Lines a reader cannot separate (the sentence before its formula) must not all be made
+    comments by safe fixes: either the fixed file still holds logic, or nothing is written
+    and the fixes are withheld (F001)."""
+    text = "".join(f"{s}{joint}{f}\n" for s, f in SENTENCES)
+    path = tmp_path / "p.fol"
+    path.write_text(text, encoding="utf-8")
+    nl = tmp_path / "p.txt"
+    nl.write_text(" ".join(s for s, _ in SENTENCES) + "\nTrue or false: Tom is not cold.\n",
+                  encoding="utf-8")
+    result = CliRunner().invoke(cli.main, ["check", str(path), "--nl", str(nl), "--fix"])
+    assert result.exit_code in (0, 1), result.output
+    after = path.read_text(encoding="utf-8")
+    if after == text:
+        return
+    again = check(after, path="p.fol", nl=nl.read_text(encoding="utf-8"))
+    assert again.program.clauses, after
