@@ -88,6 +88,12 @@ def pairs(text: str, names: set[str]) -> float:
 PAIRS = 2 / 3      # a sentence glosses a clause when it mentions this share of its names
 
 
+def _relation_words(formula) -> set[str]:
+    """The words of the predicates a clause's formula uses (`isRed`: `red`; `is_big`: `big`)."""
+    from .fol import predicates
+    return {w for name, _ in predicates(formula) for w in names_of(name + "(x)")} - {"x"}
+
+
 def attach(prog) -> None:
     """Give each clause of `prog` without a gloss the sentence written with it (see the
     module's doc); such glosses are recorded in `prog.glossed_apart` (a fix does not write
@@ -130,9 +136,13 @@ def attach(prog) -> None:
                     break
             if i in same:
                 continue
+        relations = _relation_words(c.formula)
         for where, n in ((before, c.span.line - 1), (after, c.span.end_line + 1)):
             s = free(n)
-            if s and pairs(s, names) >= PAIRS:
+            # a line apart from its clause must also speak of the clause's own relations
+            # (`;; The rabbit likes the dog.` beside `(not (Sees dog rabbit))` names the
+            # same individuals, and is the next clause's)
+            if s and pairs(s, names) >= PAIRS and pairs(s, relations) == 1:
                 where[i] = s
     side = before if len(before) >= len(after) else after
     found = {**side, **same}
