@@ -153,9 +153,14 @@ def verify_fixes(report, fixes: list[Diagnostic], vocab_hint=None) -> tuple[str,
         withheld.append((culprit, check.lost(kept[:lo - 1] + [culprit]) or lost))
     text = check.apply(program.text, kept)
     if kept and text != program.text:
+        from .readers import not_a_program
         back = check.read(text)
-        if back is None or not back.clauses:
-            # every line would be a comment or prose: sedac is unsure what the file is (its
+        prose = any(d.category == "communication" for d in kept)   # lines judged prose
+        if prose and (back is None or not back.clauses) and \
+                not_a_program(program.text, program.lang) is None and \
+                not_a_program(text, program.lang) is not None:
+            # the fixes would turn a file sedac takes for logic into one it refuses as prose
+            # (every formula line made a comment): sedac is unsure what the file is (its
             # logic is written some way no reader knows), so it writes nothing
             return program.text, list(fixes), [_nothing_left_note(kept)]
     notes = [_withheld_note(program, d, lost) for d, lost in withheld]
