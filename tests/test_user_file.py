@@ -74,16 +74,9 @@ def _changed_lines(old: str, new: str) -> set[int]:
 # around Prover9): sedac may refuse more of them as misreadings (it writes nothing then),
 # and the Prover9 reader comments out Markdown fences and the lines beside them.
 MAY_MISREAD = {"reply-zoo/fol-notations.jsonl"}
-NEEDS_REPLY_LAYER = {"reply-zoo/solver-formats.jsonl"}
 
 
-def _corpus_params(names):
-    return [pytest.param(n, marks=[pytest.mark.xfail(
-        strict=False, reason="needs the reply layer: Markdown around Prover9")])
-        if n in NEEDS_REPLY_LAYER else n for n in names]
-
-
-@pytest.mark.parametrize("rel", _corpus_params(PROGRAM_CORPORA))
+@pytest.mark.parametrize("rel", PROGRAM_CORPORA)
 def test_safe_fixes_keep_layout_are_idempotent_and_lose_no_sentence(rel):
     """Safe fixes are the syntax repairs and shallow rewrites: the same in partial mode with
     the text's vocabulary as in full mode (whose deep fixes are unsafe), and far cheaper."""
