@@ -201,7 +201,6 @@ def _has_vars(lits) -> bool:
     return any(isinstance(a, Var) for lit in lits for a in lit[2])
 
 
-
 def _vacuous(f: Formula) -> bool:
     """`∀x (⊥ → ...)`, or a condition with a conjunct ⊥: true of everything, derives nothing."""
     _, body, _ = implication_parts(f)

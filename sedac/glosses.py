@@ -91,7 +91,7 @@ PAIRS = 2 / 3      # a sentence glosses a clause when it mentions this share of 
 def _relation_words(formula) -> set[str]:
     """The words of the predicates a clause's formula uses (`isRed`: `red`; `is_big`: `big`)."""
     from .fol import predicates
-    return {w for name, _ in predicates(formula) for w in names_of(name + "(x)")} - {"x"}
+    return {w for name, _ in predicates(formula) for w in names_of(name)}
 
 
 def attach(prog) -> None:
