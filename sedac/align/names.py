@@ -48,8 +48,6 @@ def words(name: str) -> set[str]:
     return {lemma(p) for p in parts if p.lower() not in _STOP and len(p) > 1}
 
 
-
-
 def norm_sentence(s: str) -> set[str]:
     return {lemma(w) for w in re.findall(r"[A-Za-z]+", s) if w.lower() not in _STOP}
 

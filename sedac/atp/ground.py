@@ -21,6 +21,8 @@ caller asks Z3, whose time limit and `Timeout` then apply as before. It gives no
 """
 from __future__ import annotations
 
+from itertools import product
+
 from ..fol import And, Atom, Bottom, Exists, Forall, Formula, Not, Or, Top, Var
 
 BUDGET = 20_000          # propagation and branching steps per question before giving up
@@ -31,19 +33,10 @@ class Unsupported(Exception):
     """The formula lies outside the ground fragment (the caller's `NotGroundable`)."""
 
 
-def _product(universe, n):
-    if n == 0:
-        yield ()
-        return
-    for head in universe:
-        for rest in _product(universe, n - 1):
-            yield (head,) + rest
-
-
 def instances(universe, variables, env: dict):
     """The environments of a universal's body: `env` with `variables` bound to every tuple
     of the universe (both grounders, this one and Z3's, expand `∀` so)."""
-    for values in _product(universe, len(variables)):
+    for values in product(universe, repeat=len(variables)):
         inner = dict(env)
         inner.update(zip(variables, values))
         yield inner
