@@ -362,10 +362,11 @@ def nnf(f: Formula, positive: bool = True) -> Formula:
 
 
 def implication_parts(f: Formula) -> tuple[tuple[Var, ...], Formula, Formula] | None:
-    """`![X]: (b => h)` as (vars, b, h); a bare literal or closed fact as ((), TRUE, f)."""
+    """`![X]: (b => h)` as (vars, b, h); a bare literal or closed fact as ((), TRUE, f).
+    Nested quantifiers are one prefix: `∀x ∀y (b → h)` is `∀x y (b → h)`."""
     vs: tuple[Var, ...] = ()
-    if isinstance(f, Forall):
-        vs, f = f.vars, f.body
+    while isinstance(f, Forall):
+        vs, f = vs + f.vars, f.body
     if isinstance(f, Implies):
         return vs, f.left, f.right
     return vs, TRUE, f

@@ -58,22 +58,28 @@ _IGNORED = re.compile(r"predicate|signature|vocabulary|constant|domain|notation|
 _TRAILING = frozenset({"problem", "question", "options", "answer", "explanation", "context",
                        "note", "reasoning", "solution"})
 _ATX = re.compile(r"^#{1,6}\s+(.*?)\s*#*\s*$")
+# LaTeX's headings and bold labels, read as Markdown's: `\subsection*{Premises}`,
+# `\paragraph{Conclusion.}`, `\noindent\textbf{Conclusion:} $C(b)$`
+_TEX_SECTION = re.compile(r"^(?:\\noindent\s*)?\\(?:(?:sub)*section|paragraph)\*?\{([^{}]*)\}\s*$")
+_TEX_BOLD = re.compile(r"^(?:\\noindent\s*)?\\(?:textbf|emph|textit)\{([^{}$]*)\}")
 _BOLD = re.compile(r"^(\*\*|__)([^*_()`$]+?)\1\s*(.*)$")
 _PLAIN = re.compile(r"^([A-Za-z][A-Za-z ]{0,40}?)\s*:\s*(.*)$")
-_BULLET = re.compile(r"(?:[-*+•>]\s+)+")
+_BULLET = re.compile(r"(?:(?:[-*+•>]|\\item(?![A-Za-z]))\s+)+")
 _SPACED_BULLET = re.compile(r"^\s*[-*+•]\s+\S")
 _LABEL = re.compile(
+    r"(?:\\(?:text|textbf|textit|textsc|textrm|mathrm|mathbf|emph)\{(?=[^{}]*\}))?"   # `\text{P1:}`
     r"(?:\d{1,3}[.)]|\(\w{1,3}\)|\[\w{1,3}\]|[A-Z]{1,2}_?\{?\d{1,3}\}?\s*&?\s*[:.)]|[A-Z]\s*&?\s*:|"
     r"(?:premise|conclusion|statement|goal|query|hypothesis|conjecture|fact|rule|axiom|claim)"
-    r"(?:\s*\d+)?\s*&?\s*[:.])(?:\*\*|__)?(?:\\[ ,;:!]|\s)+", re.I)
-_OPEN = re.compile(r"(?:\*\*|__|`|\$+|\\\(|\\\[|\*|&(?![&=]))+")   # (`&\forall x ...`: an align column)
-_CLOSE = re.compile(r"(?:\*\*|__|`|\$+|\\\)|\\\]|\\\\|\*|\s)+$")
-_GLOSS = re.compile(r"\s+(?:—|–|--)\s+|\s%\s*|\s;+\s|\s#+\s|\s//+\s|\s*&&|\s*\\q?quad\b|\s*\\text\{|,\s*\*?\"|\s+\(\"")
+    r"(?:\s*\d+)?\s*&?\s*[:.])(?:\*\*|__|\})?(?:\\[ ,;:!]|\\q?quad(?![A-Za-z])|\s)+", re.I)
+_OPEN = re.compile(r"(?:\*\*|__|`|\$+|\\\(|\\\[|\*|&(?![&=])|\\noindent\s*|\\textbf\{(?=[^{}]*\}))+")   # (`&\forall x ...`: an align column)
+_CLOSE = re.compile(r"(?:\*\*|__|`|\$+|\\\)|\\\]|\\\\(?:\[[^\]]*\])?|\*|\s)+$")
+_GLOSS = re.compile(r"\s+(?:—|–|--)\s+|\s%\s*|\s;+\s|\s#+\s|\s//+\s|\s*&&|\s*\\q?quad\b|\s*\\text\{(?=[^}]*\s)|,\s*\*?\"|\s+\(\"")
 # Marks that set a gloss off only when what follows is a sentence and what precedes reads
 # (`P(a)   [Tom is a cat.]`, `P(a)   "Tom is a cat."`, `P(a)   <- Tom is a cat.`,
 # `P(a)   : Tom is a cat.`): each is also logic somewhere (`<-`, TPTP's `] : p(X)`).
 _WEAK_GLOSS = re.compile(r"\s+\[(?=[^\]]*\]\s*$)|\s+[\"“](?=[A-Z])|\s+<-\s|\s+:(?=\s)")
-_MARKUP = re.compile(r"^\s*(\$\$|\\\[|\\\]|\\begin\{\w+\*?\}|\\end\{\w+\*?\}|-{3,}|={3,}|\*{3,})\s*$")
+_MARKUP = re.compile(r"^\s*(\$\$|\\\[|\\\]|\\begin\{\w+\*?\}(?:\{[^{}]*\}|\[[^\]]*\])*|\\end\{\w+\*?\}"
+                     r"|-{3,}|={3,}|\*{3,}|\\(?:noindent|medskip|bigskip|smallskip|hline|newline)\b)\s*$")
 _GLOSS_LINE = re.compile(r"^\s*(\*[^*].*\*|_.*_|\".*\"|“.*”|\(\".*\"\))\s*$")
 _MARKER = re.compile(r"^\s*(<<+|>>+)\s*$")
 # What a solver prints, pasted into the reply: `A = false.`, `true.`, `yes`, `THEOREM PROVED`.
@@ -110,6 +116,10 @@ class Line:
     gloss: str = ""
     own: bool = False            # kept verbatim for the reader (its own header or declarations)
     why: str = ""                # for non-logic lines: what they are
+    # a formula written over several lines: the head line's `until` is the offset where its
+    # last line's logic ends; each continuation line's `joined` is the head's number
+    until: int = 0
+    joined: int = 0
 
 
 @dataclass
@@ -190,7 +200,7 @@ class Layout:
 def heading(s: str) -> tuple[str, str, bool] | None:
     """(name, rest, decorated) of a heading line (`**Premises:**`, `### Conclusion`,
     `Statement to evaluate:`, `C:` is a label, not a heading), or None."""
-    s = s.strip()
+    s = _TEX_BOLD.sub(r"**\1**", _TEX_SECTION.sub(r"### \1", re.sub(r"^\\noindent\s*", "", s.strip())))
     m = _ATX.match(s)
     if m:
         inner = heading(m.group(1))
@@ -250,7 +260,7 @@ def candidate(line: str, base: int, whole: bool = False) -> tuple[int, int, str,
         if not m or m.end() == i:
             break
         lab = _LABEL.match(line, i)
-        if lab and lab.end() == m.end() and _QUERY_LABEL.match(lab.group(0)):
+        if lab and lab.end() == m.end() and _QUERY_LABEL.match(re.sub(r"^\\\w+\{", "", lab.group(0))):
             label = "query"
         i = m.end()
     body = line[i:]
@@ -344,11 +354,15 @@ def split(text: str, reader, limit: int | None = None) -> Layout:
     decided: list[Line] = []
     for ln in lines:
         s = ln.text
+        if ln.joined:                        # the rest of a formula a line above began
+            continue
         if ln.role == "fence":
             ln.why, own_section = "Markdown code fence", ""
             continue
         if not s.strip():
             ln.role = "blank"
+            if kind == "ignored" and not own_section and lines[ln.n - 2].role != "heading":
+                kind = None          # a paragraph of declarations ends at a blank line
             continue
         blk = in_block.get(ln.n, False)
         if blk is None:                      # a block of another language, or not logic
@@ -402,7 +416,7 @@ def split(text: str, reader, limit: int | None = None) -> Layout:
                 # `Problem:` or `Answer:` after a program in the format's own sections: the
                 # rest of the text is not the program (C004)
                 kind, section, own_section, trailing = "prose", name, "", f"a `{h[0]}:` block follows the program"
-            if decorated or not rest or k == "prose":
+            if decorated or not rest or k in ("prose", "ignored"):
                 kind, section, own_section = _open(name, kind), name, ""
                 queried = queried and kind != "statement"
             if rest and k in ("statement", "query") and not clausal:
@@ -436,9 +450,18 @@ def split(text: str, reader, limit: int | None = None) -> Layout:
                     ln.own, ln.lo, ln.hi, ln.gloss = False, lo, hi, gloss
                     ln.kind = label or kind
                     decided.append(ln)
+                elif _UNFINISHED.search(text[lo:hi]) and not reads(text[lo:hi]) or _goes_on(lines, ln):
+                    more = _continued(ln, lines, lo, hi, text, logic_of, reads)
+                    if more:
+                        ln.own, ln.lo, ln.hi, ln.until = False, lo, hi, more[-1][1].hi
+                        ln.gloss, ln.kind = more[-1][2] or gloss, label or kind
+                        for _, nxt, _ in more:
+                            nxt.role, nxt.joined, nxt.kind = "logic", ln.n, ln.kind
             continue
         if _MARKUP.match(s):
             ln.role, ln.why = ("prose", "layout markup, not code")
+            if kind == "ignored":
+                kind = None          # a display of formulas after the declarations
             continue
         if _MARKER.match(s):
             ln.role = "marker"
@@ -464,6 +487,19 @@ def split(text: str, reader, limit: int | None = None) -> Layout:
         if _uncomment(logic, marks) is not None:   # `P8:  # ...`: a formula made a comment
             ln.role = "comment"
             continue
+        if _UNFINISHED.search(logic) and not reads(logic) or _goes_on(lines, ln):
+            more = _continued(ln, lines, lo, hi, text, logic_of, reads)
+            if more:
+                ln.role, ln.lo, ln.hi, ln.until = "logic", lo, hi, more[-1][1].hi
+                ln.gloss = more[-1][2] or gloss
+                ln.kind = label or kind or "statement"
+                queried = queried or ln.kind == "query"
+                ln.role = "logic" if blk else "outside-logic"
+                ln.why = "labelled" if label else ""
+                decided.append(ln)
+                for _, nxt, _ in more:
+                    nxt.role, nxt.joined, nxt.kind = ln.role, ln.n, ln.kind
+                continue
         if reads(logic) or (formula_like(logic) and not queried):
             ln.role, ln.lo, ln.hi, ln.gloss = "logic", lo, hi, gloss
             ln.kind = label or kind or "statement"
@@ -489,7 +525,8 @@ def split(text: str, reader, limit: int | None = None) -> Layout:
             else:
                 ln.role, ln.lo, ln.hi = "logic", ln.start, ln.start + len(ln.text.rstrip())
         elif ln.role == "outside-logic":
-            ln.role = "prose" if fenced_logic and ln.why != "labelled" else "logic"
+            head = lines[ln.joined - 1] if ln.joined else ln
+            ln.role = "prose" if fenced_logic and head.why != "labelled" else "logic"
             if ln.role == "prose":
                 ln.why = "a formula quoted in the prose around the code blocks"
     # Pass 3: under the format's own headers, a sentence beside the formula it speaks of is
@@ -511,6 +548,52 @@ def split(text: str, reader, limit: int | None = None) -> Layout:
                    if ln.role == "logic" and in_block.get(ln.n)})
     return Layout(text, lines, "".join(chars), fenced=fenced_logic,
                   used_blocks=used, other_blocks=[(b.open_line, b.tag) for b in other])
+
+
+# A formula that goes on: an open bracket left open, or a connective at its end
+_UNFINISHED = re.compile(r"\((?![^()]*\))[^)]*$|\\big[gl]*\((?!.*\\big[gr]*\))|"
+                         r"(?:[∧∨→↔⊕&|]|->|<->|=>|\\(?:land|lor|wedge|vee|rightarrow|to|implies|"
+                         r"leftrightarrow|iff|oplus))\s*$")
+_GOES_ON = re.compile(r"^\s*(?:&\s*)?(?:\{\}\s*)?(?:[∧∨→↔⊕)|]|->|<->|=>|\\(?:land|lor|wedge|vee|"
+                      r"rightarrow|to|implies|leftrightarrow|iff|oplus|big[gr]*\)))")
+
+
+def _goes_on(lines: list[Line], ln: Line) -> bool:
+    """Whether the line after `ln` begins with a connective: the rest of its formula."""
+    return ln.n < len(lines) and bool(_GOES_ON.match(lines[ln.n].text))
+
+
+def _continued(ln: Line, lines: list[Line], lo: int, hi: int, text: str, logic_of, reads):
+    """The lines that finish the formula `ln` begins (`\\forall x\\,\\big(W(x) \\rightarrow
+    (A(x)` then `\\lor B(x))\\big)$`): up to six lines that follow, each beginning with
+    a connective or a closing bracket or the line before ending open, whose logic joined
+    to it reads; [(n, line, gloss)], or [] (no continuation reads)."""
+    parts, best, joined = [], [], text[lo:hi]
+    for nxt in lines[ln.n:ln.n + 6]:
+        s = nxt.text
+        if not s.strip() or nxt.role in ("fence", "comment", "heading", "prose", "gloss") \
+                or _MARKUP.match(s) or heading(s):
+            break
+        if not (_UNFINISHED.search(joined) or _GOES_ON.match(s)):
+            break
+        i = len(s) - len(s.lstrip())
+        m = _OPEN.match(s, i)
+        c = candidate(s[m.end() if m else i:], nxt.start + (m.end() if m else i))
+        part = text[c[0]:c[1]]
+        if part.lstrip().startswith("{}"):
+            off = part.index("{}") + 2
+            c = (c[0] + off, c[1], c[2], c[3])
+            part = text[c[0]:c[1]]
+        if not part.strip():
+            break
+        nxt.lo, nxt.hi = c[0], c[1]
+        parts.append((nxt.n, nxt, c[2]))
+        joined += " " + part
+        if reads(joined):
+            best = list(parts)
+            if not _goes_on(lines, nxt):
+                break
+    return best
 
 
 def _open(name: str, previous: str | None) -> str | None:

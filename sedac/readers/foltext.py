@@ -5,7 +5,8 @@ may be written in any notation of `sedac.notations` (Unicode, ASCII words and sy
 LaTeX); the reader records which one the file uses, with its own spellings and names, on the
 program (`notation`, `spelling`), and `write` writes a fix in it.
 Names are aligned with the canonical ones (`Wumpus` -> `wumpus`); a lower-case
-one-letter name that no quantifier binds is a variable whose quantifier is missing.
+one-letter name that no quantifier binds is a variable whose quantifier is missing when it
+is `x`, `y` or `z` or the file quantifies over it elsewhere, else a constant (`Leads(b, v)`).
 """
 from __future__ import annotations
 
@@ -23,7 +24,16 @@ from ..notations import Style, latex_name, read_quantifier
 from .base import tree_connective
 from .sections import SectionReader, Unreadable, camel_to_snake
 
-_FREE_VAR = re.compile(r"^[a-z]$")
+# A one-letter name no quantifier of its formula binds: a variable whose quantifier is
+# missing when it is `x`, `y` or `z` or the file quantifies over that letter elsewhere;
+# otherwise a constant (`Writes(b, s)`, `Leads(b, v)`: "$b$ = Beethoven").
+_FREE_VAR = re.compile(r"^[xyz]$")
+_LETTER = re.compile(r"^[a-z]$")
+_QUANTIFIED = re.compile(
+    r"(?:[∀∃]|\\(?:forall|exists)(?![A-Za-z])|(?<![\w\\])(?:"
+    + "|".join(sorted({re.escape(q) for t in notations.SPELLINGS.values() for op in ("forall", "exists")
+                       for q in t.get(op, ()) if q[0].isalpha()}, key=len, reverse=True))
+    + r")(?![\w(]))\s*\(?\s*([a-z](?:\s*,\s*[a-z])*)(?![\w(])")
 _NAME = r"(?!(?:not|NOT)(?!\w))([A-Za-z_]\w*)"
 _FRULE = re.compile(r"^(∀|forall(?=\s))\s*([a-z])\s*\(\s*" + _NAME + r"\(\2\)\s*(→|->)\s*(¬|~)?"
                     + _NAME + r"\(\2\)\s*\)$")
@@ -51,9 +61,18 @@ class _NotAQuantifier(Exception):
 
 
 def parse_formula_text(text: str, style: Style | None = None) -> Formula:
-    """One formula in any notation, as a formula (its free variables left free); lark's
-    `UnexpectedInput` or `Unreadable` when it is none. `style` collects how it is written."""
-    return FolReader()._read_formula(text, style or Style())
+    """One formula in any notation, as a formula (its free variables left free), read as a
+    file of that one formula is: a free one-letter name is a variable when it is `x`, `y` or
+    `z` or the formula quantifies over it, else a constant. Lark's `UnexpectedInput` or
+    `Unreadable` when it is none. `style` collects how it is written."""
+    reader = FolReader()
+    reader._quantified = quantified_letters(text)
+    return reader._read_formula(text, style or Style())
+
+
+def quantified_letters(text: str) -> frozenset[str]:
+    """The one-letter variables some quantifier of `text` names."""
+    return frozenset(v for m in _QUANTIFIED.finditer(text) for v in re.findall(r"[a-z]", m.group(1)))
 
 
 def _mentioned(f: Formula) -> set[str]:
@@ -85,9 +104,16 @@ class FolReader(SectionReader):
 
     _style: Style | None = None
 
+    # the letters a file quantifies over (None: one formula on its own, every letter a variable)
+    _quantified: frozenset | None = None
+
     def read(self, text, path="<program>"):
         self._style = Style()
-        prog = super().read(text, path)
+        self._quantified = quantified_letters(text)
+        try:
+            prog = super().read(text, path)
+        finally:
+            self._quantified = None
         prog.notation = self._style.notation
         prog.spelling.update(self._style.spelling())
         return prog
@@ -228,7 +254,8 @@ class FolReader(SectionReader):
 
     def _term(self, tok, bound: frozenset[str]):
         written = self._written(tok)
-        if written in bound or _FREE_VAR.match(written):
+        if written in bound or _FREE_VAR.match(written) or \
+                (_LETTER.match(written) and (self._quantified is None or written in self._quantified)):
             return Var(written)
         if tok.type == "NUMBER":
             return Const(written)

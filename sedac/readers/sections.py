@@ -97,17 +97,18 @@ class SectionReader(Reader):
         for ln in layout.lines:
             if junk_from is not None:
                 break
-            if ln.role != "logic":
+            if ln.role != "logic" or ln.joined:
                 continue
             start = ln.start
-            line = layout.masked[start:start + len(ln.text)]
+            line = layout.masked[start:ln.until or start + len(ln.text)]
             body, _, gloss = (_NOQA_TAIL.sub("", line) if "#" in line else line).partition(":::")
             stripped = body.strip()
             if not stripped:
                 continue
             span = index.span(start + (len(line) - len(line.lstrip())), start + len(line.rstrip()))
             if not ln.own:
-                self._statement(stripped, gloss.strip(), self._section_for(ln), span, prog)
+                self._statement(stripped, gloss.strip(), self._section_for(ln), span, prog,
+                                loose=ln.section not in self.statement_sections)
                 continue
             m = _HEADER.match(stripped)
             if m and "(" not in m.group(2) and len(m.group(2).split()) <= 3:
@@ -160,7 +161,9 @@ class SectionReader(Reader):
                                    and n not in ("bool", "True", "False") for n in names)
 
     def _statement(self, stmt: str, gloss: str, section: str, span, prog: Program,
-                   misplaced: str | None = None):
+                   misplaced: str | None = None, loose: bool = False):
+        """One statement; `loose`: a line of the reply under no premises heading, which may
+        declare a predicate rather than state it."""
         kind = "query" if section in self.query_sections else "statement"
         if kind == "query" and stmt in ("True", "False", "Unknown", "?") and gloss:
             # The model put the sentence in the gloss and a truth value as the formula.
@@ -192,6 +195,8 @@ class SectionReader(Reader):
                 "E001", "other-syntax", f"{_parse_message(stmt, e)}; ignored", span,
                 fix=Fix("safe", self.comment(stmt), "comment-out", span)))
             return
+        if kind == "statement" and loose and _declaration(formula):
+            return     # `$W(x)$: $x$ is a wild turkey`: a predicate declared, not a premise
         i = len(prog.clauses)
         fv = free_vars(formula)
         if fv and self.implicit_closure:
@@ -260,6 +265,14 @@ class SectionReader(Reader):
     def comment(self, stmt: str) -> str:
         """A line the reader skips (and so does a second `--fix`)."""
         return "\n".join("# " + line for line in stmt.split("\n"))
+
+
+def _declaration(f) -> bool:
+    """A lone atom of distinct variables with no quantifier (`Job(x)`, `LostTo(x, y)`): how a
+    reply declares a predicate; no one states "everything is a job" so."""
+    from ..fol import Atom, Var
+    return isinstance(f, Atom) and bool(f.args) and all(isinstance(a, Var) for a in f.args) \
+        and len(set(f.args)) == len(f.args)
 
 
 def _strip_question(s: str) -> str:
