@@ -20,11 +20,13 @@ import re
 
 _DECOR = re.compile(
     r"^(?:\s|\||[-*+•>]\s|\d{1,3}[.)]\s|\(\w{1,3}\)\s|\[\w{1,3}\]\s|[A-Z]{1,2}\d{0,3}\s*:\s|"
-    r"%+|#+|//+|;+|--+|—|–|:::|:\s|<-\s|\[|\(?\"|“|\*\*?|_)+")
-_TAIL = re.compile(r"(?:\s|\||\"\)?|”|\*\*?|_|\)|\])+$")
+    r"%+|#+|//+|;+|--+|—|–|:::|:\s|<-\s|\[|\(?\"|“|\*\*?|_|&&?|\\q?quad\b|"
+    r"\\(?:text|textit|textrm|emph)\{)+")      # (LaTeX: `&& \text{Tom is a cat.}\\`)
+_TAIL = re.compile(r"(?:\s|\||\"\)?|”|\*\*?|_|\)|\]|\}|\\\\|\$)+$")
 _WORD = re.compile(r"^[A-Za-z][A-Za-z'’-]*[.,;:!?]?$")
 _LOGIC = re.compile(r"[∀∃→¬∧∨↔⊕⇒]|->|=>|>>>|:-|\w\(|\$|\\[a-z]|&&|\|\|")
 _IDENT = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
+_TEX_COMMAND = re.compile(r"\\[A-Za-z]+")
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|_")
 _STOP = frozenset({"true", "false", "forall", "exists", "all", "some", "and", "or", "not",
                    "implies", "iff", "xor", "fof", "cnf", "tff", "axiom", "conjecture",
@@ -59,7 +61,7 @@ def sentence(s: str) -> str | None:
 def names_of(clause_text: str) -> set[str]:
     """The words of a clause's names (`isRed(tom)`: `red`, `tom`)."""
     out = set()
-    for ident in _IDENT.findall(clause_text):
+    for ident in _IDENT.findall(_TEX_COMMAND.sub(" ", clause_text)):
         for part in _CAMEL.split(ident):
             p = part.lower()
             if len(p) > 1 and p not in _STOP and not any(ch.isdigit() for ch in p):
@@ -126,10 +128,10 @@ def attach(prog) -> None:
         if prog.gloss.get(i) or c.formula is None:
             continue
         names = names_of(c.text)
-        if c.span.line == c.span.end_line and len(taken[c.span.line]) == 1:
-            line = lines[c.span.line - 1]
-            lo, hi = taken[c.span.line][0]
-            for piece in (line[hi:], line[:lo]):
+        first, last = c.span.line, c.span.end_line
+        if len(taken[first]) == 1 and len(taken[last]) == 1:
+            # (a clause over several lines: after its last line's end, or before its start)
+            for piece in (lines[last - 1][taken[last][0][1]:], lines[first - 1][:taken[first][0][0]]):
                 s = sentence(piece)
                 if s and pairs(s, names) >= PAIRS:
                     same[i] = s

@@ -26,23 +26,13 @@ from dataclasses import dataclass, field
 
 from .asked import asked
 from .glosses import sentence
-from .readers.markdown import NOT_LOGIC, blocks
+from .readers.markdown import MATH_TAGS as _MATH_TAGS, NOT_LOGIC, TAG_LANGS, blocks
 from .reply_blocks import aside
 from .reply_rows import FOREIGN_COMMENT as _FOREIGN_COMMENT, TABLE_ROW as _TABLE_ROW, \
     TABLE_RULE as _TABLE_RULE, glosses as _glosses, row as _row
 
 ASKED = "the question, named in prose, not code"
 _TAGGED = re.compile(r"^\s*[A-Z]{2,}\s*:")
-# Fence tags that name a language; a block tagged with another reader's language is not
-# logic for this one.
-TAG_LANGS = {
-    "prolog": "prolog", "pl": "prolog", "swipl": "prolog", "swi": "prolog", "datalog": "prolog",
-    "tptp": "tptp", "fof": "tptp", "tff": "tptp", "cnf": "tptp", "thf": "tptp",
-    "prover9": "prover9", "p9": "prover9", "ladr": "prover9", "mace4": "prover9",
-    "pyke": "pyke", "linc": "linc", "fol": "fol", "smt2": "smtlib", "smtlib": "smtlib",
-    "smt": "smtlib", "smt-lib": "smtlib", "z3": "smtlib", "lisp": "smtlib", "scheme": "smtlib",
-}
-_MATH_TAGS = frozenset({"latex", "tex", "math"})
 
 _QUERY = re.compile(r"conclusion|statement|query|goal|question|hypothes|conjecture|claim|"
                     r"to prove|to show|to evaluate|to check|negated", re.I)
@@ -443,20 +433,21 @@ def split(text: str, reader, limit: int | None = None) -> Layout:
             decided.append(ln)
             if kind != "ignored" and not clausal:   # a numbered or glossed formula all the same
                 lo, hi, gloss, label = logic_of(s, ln.start)
+                more = _continued(ln, lines, lo, hi, text, logic_of, reads) if (
+                    _UNFINISHED.search(text[lo:hi]) and not reads(text[lo:hi]) or _goes_on(lines, ln)) else []
+                if more:                     # a formula over several lines
+                    ln.own, ln.lo, ln.hi, ln.until = False, lo, hi, more[-1][1].hi
+                    ln.gloss, ln.kind = more[-1][2] or gloss, label or kind
+                    for _, nxt, _ in more:
+                        nxt.role, nxt.joined, nxt.kind = "logic", ln.n, ln.kind
+                    decided.append(ln)
                 # (a bullet `- ` before a formula is layout, though ASCII's `-` is also a
                 # negation: a negation is written against its formula, `-P(x)`)
-                if (lo, hi) != (ln.lo, ln.hi) and (_SPACED_BULLET.match(s) or not reads(s.strip())) \
+                elif (lo, hi) != (ln.lo, ln.hi) and (_SPACED_BULLET.match(s) or not reads(s.strip())) \
                         and reads(text[lo:hi]):
                     ln.own, ln.lo, ln.hi, ln.gloss = False, lo, hi, gloss
                     ln.kind = label or kind
                     decided.append(ln)
-                elif _UNFINISHED.search(text[lo:hi]) and not reads(text[lo:hi]) or _goes_on(lines, ln):
-                    more = _continued(ln, lines, lo, hi, text, logic_of, reads)
-                    if more:
-                        ln.own, ln.lo, ln.hi, ln.until = False, lo, hi, more[-1][1].hi
-                        ln.gloss, ln.kind = more[-1][2] or gloss, label or kind
-                        for _, nxt, _ in more:
-                            nxt.role, nxt.joined, nxt.kind = "logic", ln.n, ln.kind
             continue
         if _MARKUP.match(s):
             ln.role, ln.why = ("prose", "layout markup, not code")

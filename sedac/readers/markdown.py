@@ -9,7 +9,19 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})[ \t]*([\w+.#-]*)[^\n`]*$")
+# (after the tag, only spaces or attributes: `~~~$false` is a triple negation, not a fence)
+FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})[ \t]*([\w+.#-]*)(?:[ \t{][^\n`]*)?$")
+
+# Fence tags that name a language; a block tagged with another reader's language is not
+# logic for this one.
+TAG_LANGS = {
+    "prolog": "prolog", "pl": "prolog", "swipl": "prolog", "swi": "prolog", "datalog": "prolog",
+    "tptp": "tptp", "fof": "tptp", "tff": "tptp", "cnf": "tptp", "thf": "tptp",
+    "prover9": "prover9", "p9": "prover9", "ladr": "prover9", "mace4": "prover9",
+    "pyke": "pyke", "linc": "linc", "fol": "fol", "smt2": "smtlib", "smtlib": "smtlib",
+    "smt": "smtlib", "smt-lib": "smtlib", "z3": "smtlib", "lisp": "smtlib", "scheme": "smtlib",
+}
+MATH_TAGS = frozenset({"latex", "tex", "math"})
 
 # Blocks in these languages are never a logic program (their lines are prose to us).
 NOT_LOGIC = frozenset({
@@ -33,6 +45,11 @@ class Block:
         return self.tag.lower() not in NOT_LOGIC
 
 
+def _known(tag: str) -> bool:
+    t = tag.lower()
+    return t in TAG_LANGS or t in NOT_LOGIC or t in MATH_TAGS or t in ("text", "txt", "plain", "logic")
+
+
 def blocks(text: str) -> list[Block]:
     """The fenced blocks of a text, in order. Linear; a fence closes with the same
     character at least as long, as CommonMark says."""
@@ -41,8 +58,8 @@ def blocks(text: str) -> list[Block]:
     i = 0
     while i < len(lines):
         m = FENCE.match(lines[i])
-        if m is None:
-            i += 1
+        if m is None or m.group(1)[0] == "~" and m.group(2) and not _known(m.group(2)):
+            i += 1        # (`~~~Cat` is a triple negation: a tilde fence names a language)
             continue
         fence, tag = m.group(1), m.group(2)
         j = i + 1
