@@ -59,6 +59,8 @@ _SPACED_BULLET = re.compile(r"^\s*[-*+•]\s+\S")
 _LABEL = re.compile(
     r"(?:\\(?:text|textbf|textit|textsc|textrm|mathrm|mathbf|emph)\{(?=[^{}]*\}))?"   # `\text{P1:}`
     r"(?:\d{1,3}[.)]|\(\w{1,3}\)|\[\w{1,3}\]|[A-Z]{1,2}_?\{?\d{1,3}\}?\s*&?\s*[:.)]|[A-Z]\s*&?\s*:|"
+    # `P1  City(b) & ...`, `C   exists s ...`: a label set off by spaces alone
+    r"(?-i:[A-Z]{1,2}_?\d{1,3}|[A-Z])(?=[ \t]{2,}(?![&|>=<~-]|\s*$|[a-z]\b))|"
     r"(?:premise|conclusion|statement|goal|query|hypothesis|conjecture|fact|rule|axiom|claim)"
     r"(?:\s*\d+)?\s*&?\s*[:.])(?:\*\*|__|\})?(?:\\[ ,;:!]|\\q?quad(?![A-Za-z])|\s)+", re.I)
 _OPEN = re.compile(r"(?:\*\*|__|`|\$+|\\\(|\\\[|\*|&(?![&=])|\\noindent\s*|\\textbf\{(?=[^{}]*\}))+")   # (`&\forall x ...`: an align column)
@@ -422,6 +424,8 @@ def split(text: str, reader, limit: int | None = None) -> Layout:
         if own_section and queried and not clausal and not _MARKUP.match(s) and not reads(s.strip()) \
                 and not reads(text[slice(*logic_of(s, ln.start)[:2])]):
             ln.role, ln.why = "prose", "prose after the program, not code"
+            if s.rstrip().endswith(":"):     # `Implicit background facts (...):` after the
+                kind, own_section, trailing = "prose", "", "prose after the program, not code"
             continue
         if own_section and decided and decided[-1].n == ln.n - 1 and _GLOSS_LINE.match(s):
             ln.role, ln.why = "gloss", "the sentence of the formula above, not code"
