@@ -340,6 +340,7 @@ def split(text: str, reader, limit: int | None = None) -> Layout:
     # Pass 1: each line's role; the blocks' logic decides, in pass 2, whether the lines
     # outside them can be logic.
     kind, section = None, ""
+    inline = False             # the section's heading has its first line on it
     own_section = ""           # under the reader's own plain header: its lines are its own
     trailing = ""              # why the rest of the text follows the program (C004)
     queried = False            # the query has been read: what does not read now is prose
@@ -353,7 +354,7 @@ def split(text: str, reader, limit: int | None = None) -> Layout:
             continue
         if not s.strip():
             ln.role = "blank"
-            if kind == "ignored" and not own_section and lines[ln.n - 2].role != "heading":
+            if kind == "ignored" and not own_section and (inline or lines[ln.n - 2].role != "heading"):
                 kind = None          # a paragraph of declarations ends at a blank line
             continue
         blk = in_block.get(ln.n, False)
@@ -411,6 +412,7 @@ def split(text: str, reader, limit: int | None = None) -> Layout:
             if decorated or not rest or k in ("prose", "ignored"):
                 kind, section, own_section = _open(name, kind), name, ""
                 queried = queried and kind != "statement"
+                inline = bool(rest)          # (`Predicates: A, B.`: a paragraph of its own)
             if rest and k in ("statement", "query") and not clausal:
                 col = s.index(rest) if rest in s else len(s) - len(s.lstrip())
                 lo, hi, gloss, _ = logic_of(s[col:], ln.start + col)
