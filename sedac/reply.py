@@ -200,7 +200,7 @@ def heading(s: str) -> tuple[str, str, bool] | None:
             return inner[0], inner[1], True
         return _name(m.group(1)), "", True
     m = _BOLD.match(s)
-    if m and not _LABEL.fullmatch(m.group(2).strip() + " "):
+    if m and (not _LABEL.fullmatch(m.group(2).strip() + " ") or not m.group(3).strip()):
         name, rest = m.group(2).strip(), m.group(3).strip()
         if ":" in name and not name.endswith(":"):
             name, _, inline = name.partition(":")

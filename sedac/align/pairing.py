@@ -26,6 +26,7 @@ import re
 from ..fol import And, Atom, Const, Exists, Forall, Formula, Iff, Implies, Not, Or, Xor, \
     constants, predicates
 from .alignment import Alignment
+from .legend import legend
 from .verdicts import relation
 from .names import (NEGATIVE, jaccard, norm, norm_sentence, predicate_glosses, similar,
                     symbol_words, words)
@@ -118,14 +119,19 @@ def map_symbols(program, truth, session=None, budget: int = 200) -> Alignment:
     if query and truth.question is not None:
         matched.append((query[-1], truth.question))
 
-    # constants first: the same name up to case and separators
+    # constants first: the same name up to case and separators, or the name the reply
+    # gives an abbreviation (`$d$ = Diamond Mine` for the gold's `diamondmine`)
     by_norm = {norm(c): c for c in gold_consts}
     gold_cwords = {c: words(c) for c in gold_consts}
+    named = legend(program.text or "", prog_consts - gold_consts)
     for c in sorted(prog_consts - gold_consts):
         if norm(c) in by_norm:
             out.consts[c] = by_norm[norm(c)]
             continue
-        mine = words(c)
+        if c in named and norm(named[c]) in by_norm and by_norm[norm(named[c])] not in prog_consts:
+            out.consts[c] = by_norm[norm(named[c])]
+            continue
+        mine = words(named.get(c, c))
         near = sorted((jaccard(mine, w), g) for g, w in gold_cwords.items()
                       if w and mine and (w <= mine or mine <= w))
         if near and (len(near) == 1 or near[-1][0] > near[-2][0]):
