@@ -1,8 +1,8 @@
 def main() -> None:
-    """The `sedac` program: the compiled-pattern cache first (`sedac.compiled_re`), so that
-    the patterns the CLI's own imports compile are built from it too, then the CLI."""
-    from . import compiled_re
-    compiled_re.install()
+    """The `sedac` program: what earlier runs compiled first (`sedac.startup_cache`), so that
+    what the CLI's own imports compile is built from it too, then the CLI."""
+    from . import startup_cache
+    startup_cache.install()
     from .cli import run
     run(prog_name="sedac")
 
