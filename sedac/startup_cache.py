@@ -100,7 +100,9 @@ def _exec(source, globals=None, locals=None):
     if type(source) is str and len(source) <= MAX_TEXT_CHARS:
         code = _codes.get(source)
         if code is None:
-            code = _codes[source] = compile(source, "<string>", "exec")
+            # (dont_inherit: this module's `from __future__` is not the caller's; the
+            # `dataclasses` module that calls has none, and its exec of text inherits that)
+            code = _codes[source] = compile(source, "<string>", "exec", dont_inherit=True)
             _new = True
         _used.add(source)
         source = code
