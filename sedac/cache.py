@@ -13,7 +13,6 @@ The folder is `$SEDAC_CACHE_DIR` when set (empty, `0` or `off` turns the cache o
 """
 from __future__ import annotations
 
-import hashlib
 import os
 import sys
 from pathlib import Path
@@ -34,6 +33,7 @@ def folder() -> Path | None:
 
 def key(*parts: str | bytes) -> str:
     """A hash of `parts` and of the interpreter's version, for an entry's name."""
+    import hashlib
     h = hashlib.sha256()
     for part in (sys.version, *parts):
         data = part.encode("utf-8") if isinstance(part, str) else part

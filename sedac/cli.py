@@ -78,6 +78,8 @@ class LarkWithoutRegex:
 def run(**kwargs) -> None:
     """`sedac` as a program: `main` on a deep stack, with its exit code."""
     import threading
+    from . import startup_cache
+    startup_cache.install()        # (done already when started as `sedac.__main__`)
     outcome: dict = {}
     if "lark" not in sys.modules:
         sys.meta_path.insert(0, LarkWithoutRegex)
@@ -110,6 +112,7 @@ def run(**kwargs) -> None:
     # could only warn that it cannot stop it. Everything sedac writes is written by now.
     sys.stdout.flush()
     sys.stderr.flush()
+    startup_cache.save()
     os._exit(code)
 
 

@@ -117,7 +117,7 @@ def ask_closed(axioms: list[Formula], query: Formula) -> str:
     size = len(clauses) + len(used)
     budget = INFERENCE_LIMIT + PER_CLAUSE * size
     sol = run(f"sedac_cw:cw_ask({quote(program)}, {quote(goal)}, {budget}, R)",
-              limit=LOAD_BASE + LOAD_PER_CLAUSE * size + budget)
+              limit=LOAD_BASE + LOAD_PER_CLAUSE * size + budget, needs=("closed_world",))
     result = str(sol.get("R")) if sol else "limit"
     # An exceeded limit or an error is no answer: never `False`.
     return {"true": "True", "false": "False", "undefined": "Undefined",

@@ -6,7 +6,6 @@ from dataclasses import dataclass, field
 import re
 
 from .fol import Atom, Const, Forall, Formula, Implies, Not, Var
-from .readers.tptp import parse_formula
 from .swipl import INFERENCE_LIMIT, _lock, plist, quote, run
 from .vocab import Vocabulary, sentences, split_words, vocabulary_from_text, words, pluralize
 
@@ -105,13 +104,15 @@ def parse_sentences_limited(texts: list[str], vocab: Vocabulary
     limited: list[int] = []
     pending = [(i, min(i + BATCH, len(texts))) for i in range(0, len(texts), BATCH)]
     with _lock:   # the lexicon is set once, for every batch: nothing else may set another
-        if run(f"{lexicon}, true", limit=INFERENCE_LIMIT + PER_ENTRY * entries) is None:
+        if run(f"{lexicon}, true", limit=INFERENCE_LIMIT + PER_ENTRY * entries,
+               needs=("nl",)) is None:
             return [None] * len(texts), list(range(len(texts)))
         while pending:
             lo, hi = pending.pop(0)
             batch = [words(t) for t in texts[lo:hi]]
             goal = f"sedac_nl:parse_all({plist(plist(map(quote, ws)) for ws in batch)}, Rs)"
-            sol = run(goal, limit=INFERENCE_LIMIT + PER_WORD * sum(len(ws) + 1 for ws in batch))
+            sol = run(goal, limit=INFERENCE_LIMIT + PER_WORD * sum(len(ws) + 1 for ws in batch),
+                      needs=("nl",))
             if sol:
                 results[lo:hi] = sol["Rs"]
             elif hi - lo > 1:
@@ -145,6 +146,7 @@ def _formula(tptp: str) -> Formula:
     if m:
         atom = Atom(m.group(2), (Const(m.group(3)),))
         return Not(atom) if m.group(1) else atom
+    from .readers.tptp import parse_formula      # (lark's TPTP parser: other shapes only)
     return parse_formula(tptp)
 
 

@@ -96,17 +96,31 @@ def _import_pyswip():
     return Prolog
 
 
+GRAMMARS = ("nl", "closed_world")     # sedac's Prolog files (`grammar/NAME.pl`)
+_loaded: set[str] = set()
+
+
 @lru_cache(maxsize=None)
-def engine():
+def _started():
     try:
         Prolog = _import_pyswip()
     except Exception as e:  # missing libswipl, broken install
         raise SedacError(f"SWI-Prolog is not usable through pyswip ({e}); "
                          "install it with `apt-get install -y swi-prolog-nox`") from None
     with _lock:
-        p = Prolog()
-        for name in ("nl.pl", "closed_world.pl"):
-            _load(p, GRAMMAR_DIR / name)
+        return Prolog()
+
+
+@lru_cache(maxsize=None)
+def engine(*names: str):
+    """The engine with sedac's Prolog files `names` loaded (default: all of them); each file
+    is loaded once, when a goal first needs it (parsing a text needs only the grammar)."""
+    p = _started()
+    with _lock:
+        for name in names or GRAMMARS:
+            if name not in _loaded:
+                _load(p, GRAMMAR_DIR / f"{name}.pl")
+                _loaded.add(name)
         return p
 
 
@@ -179,12 +193,13 @@ def _modules_from(p, folder: Path) -> list[str]:
     return [str(m) for m in found["SedacMs"]]
 
 
-def run(goal: str, limit: int = INFERENCE_LIMIT) -> dict | None:
-    """The first solution of `goal` as a dict of variable bindings, or None.
+def run(goal: str, limit: int = INFERENCE_LIMIT, needs: tuple[str, ...] = ()) -> dict | None:
+    """The first solution of `goal` as a dict of variable bindings, or None; `needs`: the
+    files of `GRAMMARS` the goal calls (default: all).
 
     A goal that exceeds the inference limit, or raises, gives None.
     """
-    p = engine()
+    p = engine(*needs)
     with _lock:
         wrapped = (f"catch(call_with_inference_limit(({goal}), {limit}, SedacR), _, fail), "
                    f"SedacR \\== inference_limit_exceeded")

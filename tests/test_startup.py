@@ -222,3 +222,114 @@ def test_libswipl_entry_is_checked_before_use(tmp_path):
     again = sedac("check", "w.pl", "--nl", "w.txt", cwd=tmp_path, cache=str(cache))
     assert (again.returncode, again.stdout) == (first.returncode, first.stdout)
     assert json.loads(entries[0].read_text()) == record
+
+
+# ------------------------------------------------------------------ the language decision
+
+def test_check_of_a_prolog_file_imports_no_other_reader(tmp_path):
+    """The bounds of `readers.probes` rule the other six readers out without their modules."""
+    (tmp_path / "one.pl").write_text("cat(tom).\nanimal(X) :- cat(X).\n")
+    got = probe(["check", "one.pl"], tmp_path, {"SEDAC_CACHE_DIR": str(tmp_path / "cache")})
+    loaded = set(got["modules"])
+    assert "sedac.readers.prolog" in loaded
+    others = ("sedac.readers.pyke", "sedac.readers.foltext", "sedac.readers.tptp_program",
+              "sedac.readers.prover9", "sedac.readers.smtlib", "sedac.atp.prover9",
+              "sedac.atp.tptp_subprocess", "sedac.atp.cvc5prover")
+    assert [m for m in others if m in loaded] == []
+
+
+def test_probe_headers_are_the_readers_own():
+    from sedac import readers
+    from sedac.readers import probes
+    for lang in readers.LANGS:
+        own = set(readers.reader_for(lang).own_headers) - {"predicates"}
+        assert set(probes.HEADERS.get(lang, ())) == own, lang
+
+
+def test_a_check_the_ground_procedure_answers_imports_no_z3(tmp_path):
+    (tmp_path / "one.pl").write_text("cat(tom).\nanimal(X) :- cat(X).\n")
+    (tmp_path / "one.txt").write_text("Tom is a cat. Every cat is an animal.\n")
+    got = probe(["check", "one.pl", "--nl", "one.txt"], tmp_path,
+                {"SEDAC_CACHE_DIR": str(tmp_path / "cache")})
+    assert "pyswip" in got["modules"] and "z3" not in got["modules"]
+
+
+# ------------------------------------------------------------------ what Python compiles
+
+STARTED = r"""
+import json, marshal, re, sys
+from sedac import startup_cache as s
+s.install()
+import sedac.cli
+from sedac import cache
+data = cache.read_bytes(s._entry_name())
+patterns, codes = marshal.loads(data[len(s.MAGIC) + 24:]) if data else ({}, {})
+import _sre, re._compiler as C
+bad = [p for (t, p, f), parts in patterns.items()
+       if (lambda a, b: a != b or a.groupindex != b.groupindex or a.groups != b.groups)(
+           _sre.compile(p, *parts), s._original(p, f))]
+bad += [src for src, code in codes.items() if code != compile(src, "<string>", "exec")]
+print(json.dumps({"patterns": len(patterns), "codes": len(codes), "bad": bad,
+                  "hits": re.compile(r"\bsedac-probe\d+") == s._original(r"\bsedac-probe\d+", 0)}))
+"""
+
+
+def _started(tmp_path, cache_dir):
+    env = dict(os.environ, PYTHONPATH=str(ROOT), SEDAC_CACHE_DIR=str(cache_dir))
+    r = subprocess.run([sys.executable, "-c", STARTED], cwd=tmp_path, env=env,
+                       capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    return json.loads(r.stdout.strip().splitlines()[-1])
+
+
+def test_startup_cache_builds_the_same_patterns_and_code_as_python(tmp_path):
+    (tmp_path / "one.pl").write_text("cat(tom).\nanimal(X) :- cat(X).\n")
+    (tmp_path / "one.txt").write_text("Tom is a cat. Every cat is an animal.\n")
+    cache = tmp_path / "cache"
+    first = sedac("check", "one.pl", "--nl", "one.txt", cwd=tmp_path, cache=str(cache))
+    got = _started(tmp_path, cache)
+    assert got["patterns"] > 50 and got["codes"] > 50      # the run kept what it compiled
+    assert got["bad"] == [] and got["hits"]
+    entry = next(cache.glob("start-*.marshal"))
+    good = entry.read_bytes()
+    again = sedac("check", "one.pl", "--nl", "one.txt", cwd=tmp_path, cache=str(cache))
+    assert entry.read_bytes() == good               # nothing new: nothing written
+    assert (again.returncode, again.stdout, again.stderr) == \
+        (first.returncode, first.stdout, first.stderr)
+    # a damaged entry is passed over, the output is the same, and the entry written anew
+    for bad in (good[: len(good) // 2], good[:-1] + bytes([good[-1] ^ 1]), b"garbage"):
+        entry.write_bytes(bad)
+        run = sedac("check", "one.pl", "--nl", "one.txt", cwd=tmp_path, cache=str(cache))
+        assert (run.returncode, run.stdout, run.stderr) == \
+            (first.returncode, first.stdout, first.stderr)
+        assert entry.read_bytes().startswith(b"sedac-start")
+        assert _started(tmp_path, cache)["bad"] == []
+    assert not [p for p in cache.iterdir() if p.name.startswith(".")]
+
+
+def test_startup_cache_keeps_only_the_runs_own_entries_past_its_bound(tmp_path):
+    code = r"""
+import re, sys
+from sedac import startup_cache as s
+s.MAX_ENTRIES = 50
+s.install()
+for i in range(int(sys.argv[1])):
+    re.compile(r"probe%d\w+" % i)
+s.save()
+print(len(s._patterns))
+"""
+    env = dict(os.environ, PYTHONPATH=str(ROOT), SEDAC_CACHE_DIR=str(tmp_path))
+    def run(n):
+        r = subprocess.run([sys.executable, "-c", code, str(n)], env=env, capture_output=True,
+                           text=True, timeout=120)
+        assert r.returncode == 0, r.stderr
+        return int(r.stdout)
+    assert run(10) >= 10
+    assert run(20) >= 20                     # the first run's ten, and ten more
+    import marshal
+    from sedac import startup_cache as s
+    entry = next(tmp_path.glob("start-*.marshal"))
+    run(80)                                  # past the bound: this run's own only
+    patterns, _ = marshal.loads(entry.read_bytes()[len(s.MAGIC) + 24:])
+    assert {p for _, p, _ in patterns} >= {r"probe%d\w+" % i for i in range(80)}
+    assert len(patterns) < 80 + 50

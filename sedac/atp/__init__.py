@@ -12,13 +12,27 @@ from ..errors import ProverError
 from ..fol import Formula, to_tptp
 from .base import (DEFAULT_TIME_LIMIT, STATUSES, Countermodel, Prover, Session, Verdict,
                    as_consistency)
-from .cvc5prover import Cvc5Prover
-from .prover9 import Prover9
-from .tptp_subprocess import EProver, VampireProver
-from .z3prover import Z3Prover
 
-BACKENDS: dict[str, type[Prover]] = {"z3": Z3Prover, "eprover": EProver, "vampire": VampireProver,
-                                     "cvc5": Cvc5Prover, "prover9": Prover9}
+# Each backend's module and class, imported when the backend is named (the external
+# provers' modules bring `subprocess` and their own parsers, which a Z3 check never uses).
+_BACKENDS = {"z3": ("z3prover", "Z3Prover"), "eprover": ("tptp_subprocess", "EProver"),
+             "vampire": ("tptp_subprocess", "VampireProver"), "cvc5": ("cvc5prover", "Cvc5Prover"),
+             "prover9": ("prover9", "Prover9")}
+
+
+def backend(name: str) -> type[Prover] | None:
+    """The prover class named `name`, or None."""
+    if name not in _BACKENDS:
+        return None
+    import importlib
+    module, cls = _BACKENDS[name]
+    return getattr(importlib.import_module(f"{__name__}.{module}"), cls)
+
+
+def __getattr__(name: str):
+    if name == "BACKENDS":     # {name: class}, every backend imported
+        return {n: backend(n) for n in _BACKENDS}
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class CrossCheck(Prover):
@@ -55,7 +69,7 @@ def _agree(verdicts: list[Verdict], goal: Formula) -> Verdict:
 
 
 def available_provers() -> list[str]:
-    return [name for name, cls in BACKENDS.items() if cls.available()]
+    return [name for name in _BACKENDS if backend(name).available()]
 
 
 def get_prover(spec: str = "auto") -> Prover:
@@ -65,9 +79,9 @@ def get_prover(spec: str = "auto") -> Prover:
     for name in names:
         if name == "auto":
             name = "z3"
-        cls = BACKENDS.get(name)
+        cls = backend(name)
         if cls is None:
-            raise ProverError(f"unknown prover {name!r} (known: {', '.join(BACKENDS)}, auto)")
+            raise ProverError(f"unknown prover {name!r} (known: {', '.join(_BACKENDS)}, auto)")
         if not cls.available():
             raise ProverError(f"prover {name!r} is not installed on this machine")
         provers.append(cls())

@@ -344,7 +344,6 @@ class Z3Session(Session):
         """`whole`: ground every question whole (a slice of a sliced problem is small)."""
         super().__init__(prover)
         self._whole = whole
-        self.ctx = _context()
         self._universe: tuple[str, ...] = ()
         self._prepared_cache: dict = {}
         self._slices = _Slicer(self)
@@ -360,15 +359,36 @@ class Z3Session(Session):
         self._universe_set = frozenset(universe)
         self._skolems = sum(1 for e in universe if e.startswith(SKOLEM_PREFIX))
         self._covered: dict = {}
-        self._grounder = _Grounder(self.ctx, universe)
-        self._solver = z3.Solver(ctx=self.ctx)
-        self._solver.set("core.minimize", True)
-        self._solver.set("phase_selection", 0)  # prefer false: small, readable countermodels
+        self._z3_state = None     # (grounder, solver): built when Z3 is first asked
         self._selectors: dict[Formula, z3.BoolRef] = {}
         self._goal_selectors: dict[Formula, z3.BoolRef] = {}
         self._axiom_sets: dict[tuple, list] = {}
         self._timeout = None
         self._ground: GroundSolver | None = None
+
+    # Z3 itself (the module, its context, this universe's solver) is made when a question
+    # first needs it: the ground procedure answers most questions, and a check whose every
+    # question it answers never loads libz3 (about a tenth of a second at start).
+    @property
+    def ctx(self) -> z3.Context:
+        return _context()
+
+    def _z3(self) -> tuple:
+        state = self._z3_state
+        if state is None:
+            solver = z3.Solver(ctx=self.ctx)
+            solver.set("core.minimize", True)
+            solver.set("phase_selection", 0)  # prefer false: small, readable countermodels
+            state = self._z3_state = (_Grounder(self.ctx, self._universe), solver)
+        return state
+
+    @property
+    def _grounder(self) -> _Grounder:
+        return self._z3()[0]
+
+    @property
+    def _solver(self) -> z3.Solver:
+        return self._z3()[1]
 
     def _about(self, f: Formula) -> tuple[frozenset[str], int, int]:
         """(f's constant names, the variables one ground instance binds, its outer

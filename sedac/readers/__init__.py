@@ -4,7 +4,8 @@ Each language has one module that both reads its format and writes it (the text 
 fix is printed beside the reader that reads it back). To add a language: write a
 `Reader` subclass with `lang`, `read(text, path) -> Program`, `write(formula, kind,
 gloss, program)` and `comment(text)` (see `pyke.py` for a line-based format), and
-register it in `_READERS` below (plus its file extensions in `EXTENSIONS`).
+register it in `_READERS` below (plus its file extensions in `EXTENSIONS`, and its cheap
+bound, if it has one, in `probes.BOUNDS`).
 
 How the language of a file is decided:
 - `--lang` (anything but `auto`) decides;
@@ -183,29 +184,28 @@ def _coverages_needed(text: str, ext_lang: str | None) -> dict[str, int]:
     extension, a reader whose bound is 0 reads nothing, and without an extension a reader
     whose bound is below a coverage already found cannot be the most read either. The
     choice over the readers kept is then the choice over all of them."""
+    from .probes import bound as bound_of
     sample = _sample(text)
-    readers = _readers()
     found: dict[str, int] = {}
-    if ext_lang in readers:
-        found[ext_lang] = readers[ext_lang](None).coverage(sample)
+    if ext_lang in _READERS:
+        found[ext_lang] = _reader_class(ext_lang)(None).coverage(sample)
     bounded = []
-    for lang, cls in readers.items():
+    for lang in _READERS:    # (the bounds import no reader: only the readers that read do)
         if lang in found:
             continue
-        reader = cls(None)
-        bound = reader.coverage_bound(sample)
+        bound = bound_of(lang, sample)
         if bound is None:
-            found[lang] = reader.coverage(sample)
+            found[lang] = _reader_class(lang)(None).coverage(sample)
         else:
-            bounded.append((bound, lang, reader))
-    for bound, lang, reader in sorted(bounded, key=lambda b: -b[0]):
-        if ext_lang in readers:
+            bounded.append((bound, lang))
+    for bound, lang in sorted(bounded, key=lambda b: -b[0]):
+        if ext_lang in _READERS:
             floor = 2 * found[ext_lang]
             if bound <= floor:
                 continue
         elif bound == 0 or (found and bound < max(found.values())):
             continue
-        found[lang] = reader.coverage(sample)
+        found[lang] = _reader_class(lang)(None).coverage(sample)
     return found
 
 
@@ -259,23 +259,30 @@ def _language(text: str, path: str, lang: str, strict: bool) -> tuple[str, str]:
     return lang, note
 
 
+# Each language's reader: its module (imported when a file is read in it, not before) and
+# class; its cheap bound for the language decision is in `probes`.
+_READERS = {
+    "prolog": ("prolog", "PrologReader"), "pyke": ("pyke", "PykeReader"),
+    "fol": ("foltext", "FolReader"), "tptp": ("tptp_program", "TptpProgramReader"),
+    "linc": ("prover9", "LincReader"), "prover9": ("prover9", "Prover9Reader"),
+    "smtlib": ("smtlib", "SmtlibReader"),
+}
+
+
+def _reader_class(lang: str):
+    import importlib
+    module, name = _READERS[lang]
+    return getattr(importlib.import_module(f"{__name__}.{module}"), name)
+
+
 def _readers():
-    from .foltext import FolReader
-    from .prolog import PrologReader
-    from .pyke import PykeReader
-    from .tptp_program import TptpProgramReader
-    from .prover9 import LincReader, Prover9Reader
-    from .smtlib import SmtlibReader
-    return {"prolog": PrologReader, "pyke": PykeReader, "fol": FolReader,
-            "tptp": TptpProgramReader, "linc": LincReader, "prover9": Prover9Reader,
-            "smtlib": SmtlibReader}
+    return {lang: _reader_class(lang) for lang in _READERS}
 
 
 def reader_for(lang: str, vocab_hint=None):
-    readers = _readers()
-    if lang not in readers:
+    if lang not in _READERS:
         raise SedacError(f"unknown language {lang!r} (known: {', '.join(LANGS)}, auto)")
-    return readers[lang](vocab_hint)
+    return _reader_class(lang)(vocab_hint)
 
 
 def read_with(reader, text: str, path: str) -> Program:

@@ -52,19 +52,18 @@ class Reader:
     def headers(self, text: str) -> int:
         """How many lines of `text` are the format's own section headers, alone on their line
         (what `coverage` counts them for)."""
-        own = {h for h in self.own_headers if h != "predicates"}
-        if not own:
-            return 0
-        return sum(1 for line in text.split("\n")
-                   if line.strip().rstrip(":").strip().lower() in own and line.strip().endswith(":"))
+        from .probes import headers
+        return headers(text, self.own_headers)
 
     def coverage_bound(self, text: str) -> int | None:
         """An upper bound of `coverage(text)` found without reading `text` (its cheap
         signature: a count of the places a statement of the language could be), or None when
         there is none. The language decision skips a reader whose bound shows that its
         coverage cannot change the choice; a bound must hold for every text, so each reader
-        argues its own in its docstring."""
-        return None
+        argues its own in its docstring (`sedac.readers.probes`, where the language decision
+        asks it without importing the reader)."""
+        from .probes import bound
+        return bound(self.lang, text)
 
     def write(self, formula, kind: str = "statement", gloss: str = "",
               program: Program | None = None, vocab: Vocabulary | None = None) -> str | None:

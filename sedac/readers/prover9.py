@@ -24,6 +24,7 @@ from ..fol import (FALSE, TRUE, Atom, Eq, Exists, Forall, Formula, Iff, Implies,
 from ..grammar import lark_parser, max_nesting
 from ..program import Clause, Diagnostic, Fix, Program, Unreadable
 from .base import Reader, in_own_spelling, tree_connective
+from .probes import _DIRECTIVE, _END, _LIST, prover9_own_lines
 from .sections import _parse_message, camel_to_snake
 
 MAX_NESTING = 200
@@ -120,14 +121,6 @@ class LincReader(Reader):
     def reads(self, stmt: str) -> bool:
         return bool(_PAIR.match(stmt))
 
-    def coverage_bound(self, text: str) -> int | None:
-        """A clause is a line of the masked text that `_PAIR` matches as `FOL:`; the masked
-        text is the text with characters made spaces, so without `FOL` in the text there
-        is none, and the coverage is at most its headers'. Else at most one per line."""
-        if "FOL" not in text:
-            return 4 * self.headers(text)
-        return 2 * sum(1 for line in text.split("\n") if line.strip()) + 4 * self.headers(text)
-
     def read(self, text: str, path: str = "<program>") -> Program:
         prog = Program(path=path, lang=self.lang, text=text)
         index = prog.index
@@ -190,9 +183,6 @@ class LincReader(Reader):
 
 # ---------------------------------------------------------------- Prover9 files
 
-_LIST = re.compile(r"^\s*formulas\s*\(\s*(\w+)\s*\)\s*\.\s*$")
-_END = re.compile(r"^\s*end_of_list\s*\.\s*$")
-_DIRECTIVE = re.compile(r"^\s*(set|clear|assign|op|if|end_if|redeclare|list)\s*\(")
 _LABEL = re.compile(r"\s#\s*(label|answer|action)\s*\(.*$")
 _IDENT = re.compile(r"(?<![\w$\"])[A-Za-z_]\w*(?![\w\"])(?!\s*\()")   # a term's name, not an applied one
 
@@ -206,19 +196,9 @@ class Prover9Reader(Reader):
 
     def coverage(self, text: str) -> int:
         """The formulas read, and the lists and directives of the format that hold them."""
-        own = sum(1 for line in text.split("\n")
-                  if _LIST.match(line) or _END.match(line) or _DIRECTIVE.match(line))
+        own = prover9_own_lines(text)
         read = super().coverage(text)
         return read + own if read else 0
-
-    def coverage_bound(self, text: str) -> int | None:
-        """One clause at most per statement of `_statements` (of the masked text), each of
-        which but the last ends at a `.` the text has at the same place: at most one more
-        statement than the text has full stops, each worth 2 (no own headers), plus the
-        lists and directives `coverage` adds."""
-        own = sum(1 for line in text.split("\n")
-                  if _LIST.match(line) or _END.match(line) or _DIRECTIVE.match(line))
-        return 2 * (text.count(".") + 1) + own
 
     def read(self, text: str, path: str = "<program>") -> Program:
         prog = Program(path=path, lang=self.lang, text=text)

@@ -25,10 +25,6 @@ _NOQA_TAIL = re.compile(r"\s#\s*noqa\b.*$", re.I)
 _SEPARATOR = re.compile(r"^\s*(-{3,}|#{2,}|={3,}|\*{3,}|\.|```\w*)\s*$")
 
 
-def _nonblank_lines(text: str) -> int:
-    return sum(1 for line in text.split("\n") if line.strip())
-
-
 def camel_to_snake(name: str) -> str:
     s = re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", name)
     return s.lower()
@@ -56,12 +52,6 @@ class SectionReader(Reader):
     @property
     def own_headers(self) -> tuple[str, ...]:
         return self.statement_sections + self.query_sections + self.ignored_sections
-
-    def coverage_bound(self, text: str) -> int | None:
-        """`read` visits each line once and adds at most one clause for it (`_statement`),
-        and none for a blank line: at most one good clause per non-blank line, each worth 2,
-        plus the headers `coverage` counts."""
-        return 2 * _nonblank_lines(text) + 4 * self.headers(text)
 
     def reads(self, stmt: str) -> bool:
         body = (_NOQA_TAIL.sub("", stmt) if "#" in stmt else stmt).partition(":::")[0].strip()

@@ -51,17 +51,8 @@ _LABEL = re.compile(r"^\s*(?:(?:premise|fact|rule|statement|axiom|sentence|conte
                     r"|\d+)\s*[:.)-]\s*", re.I)
 
 
-_SIGNATURE = re.compile(r"assert|define-fun|check-sat-assuming|get-value")
-
-
 class SmtlibReader(Reader):
     lang = "smtlib"
-
-    def coverage_bound(self, text: str) -> int | None:
-        """Clauses come only from `assert`, `define-fun`, `check-sat-assuming` and
-        `get-value` commands (a check-sat asks about asserts), whose heads are symbols the
-        text spells (`|assert|` too); without any, none, and the format has no headers."""
-        return 0 if _SIGNATURE.search(text) is None else None
 
     def read(self, text: str, path: str = "<program>") -> Program:
         prog = Program(path=path, lang=self.lang, text=text)

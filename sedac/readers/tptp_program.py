@@ -24,11 +24,6 @@ class TptpProgramReader(Reader):
     lang = "tptp"
     clausal = True
 
-    def coverage_bound(self, text: str) -> int | None:
-        """Every item of `tptp.lark` starts with the literal `fof` (or `include`, an error):
-        a text without `fof` reads no clause, and the format has no headers."""
-        return 0 if "fof" not in text else None
-
     def read(self, text: str, path: str = "<program>") -> Program:
         """Item by item: one item that does not parse, or nests too deeply, is that
         item's diagnostic, and the others are read."""

@@ -1,0 +1,98 @@
+"""The readers' cheap bounds (`Reader.coverage_bound`), in a module that imports nothing.
+
+The language decision (`sedac.readers._coverages_needed`) asks every reader for its bound
+before it lets any read; a reader's module brings its grammar, converters and dataclasses
+(tens of milliseconds for all of them), so the bounds live here, where asking one costs a
+scan of the text. Each reader's `coverage_bound` is the function of its language below, so
+there is one implementation; the argument that it bounds `coverage` is in its docstring.
+"""
+from __future__ import annotations
+
+import re
+
+# The section headers each format writes itself (`Reader.own_headers` without the
+# `predicates` both write), counted by `coverage` and so by the bounds.
+HEADERS = {
+    "pyke": ("facts", "rules", "query"),
+    "fol": ("premises", "conclusion", "conclusions", "question"),
+    "linc": ("text", "fol"),
+}
+
+_LIST = re.compile(r"^\s*formulas\s*\(\s*(\w+)\s*\)\s*\.\s*$")
+_END = re.compile(r"^\s*end_of_list\s*\.\s*$")
+_DIRECTIVE = re.compile(r"^\s*(set|clear|assign|op|if|end_if|redeclare|list)\s*\(")
+_SIGNATURE = re.compile(r"assert|define-fun|check-sat-assuming|get-value")
+
+
+def nonblank_lines(text: str) -> int:
+    return sum(1 for line in text.split("\n") if line.strip())
+
+
+def headers(text: str, own_headers) -> int:
+    """How many lines of `text` are one of `own_headers` (`predicates` aside), alone on
+    their line: what `Reader.coverage` counts them for."""
+    own = {h for h in own_headers if h != "predicates"}
+    if not own:
+        return 0
+    return sum(1 for line in text.split("\n")
+               if line.strip().rstrip(":").strip().lower() in own and line.strip().endswith(":"))
+
+
+def prover9_own_lines(text: str) -> int:
+    """The lines of `text` that are Prover9's lists and directives (`formulas(sos).`,
+    `end_of_list.`, `set(...)`)."""
+    return sum(1 for line in text.split("\n")
+               if _LIST.match(line) or _END.match(line) or _DIRECTIVE.match(line))
+
+
+def sections_bound(text: str, own_headers) -> int:
+    """Pyke and FOL text (`SectionReader`): `read` visits each line once and adds at most
+    one clause for it (`_statement`), and none for a blank line: at most one good clause
+    per non-blank line, each worth 2, plus the headers `coverage` counts."""
+    return 2 * nonblank_lines(text) + 4 * headers(text, own_headers)
+
+
+def linc_bound(text: str) -> int:
+    """LINC: a clause is a line of the masked text that `_PAIR` matches as `FOL:`; the
+    masked text is the text with characters made spaces, so without `FOL` in the text there
+    is none, and the coverage is at most its headers'. Else at most one per line."""
+    if "FOL" not in text:
+        return 4 * headers(text, HEADERS["linc"])
+    return 2 * nonblank_lines(text) + 4 * headers(text, HEADERS["linc"])
+
+
+def prover9_bound(text: str) -> int:
+    """Prover9: one clause at most per statement of `_statements` (of the masked text),
+    each of which but the last ends at a `.` the text has at the same place: at most one
+    more statement than the text has full stops, each worth 2 (no own headers), plus the
+    lists and directives `coverage` adds."""
+    return 2 * (text.count(".") + 1) + prover9_own_lines(text)
+
+
+def tptp_bound(text: str) -> int | None:
+    """TPTP: every item of `tptp.lark` starts with the literal `fof` (or `include`, an
+    error): a text without `fof` reads no clause, and the format has no headers."""
+    return 0 if "fof" not in text else None
+
+
+def smtlib_bound(text: str) -> int | None:
+    """SMT-LIB: clauses come only from `assert`, `define-fun`, `check-sat-assuming` and
+    `get-value` commands (a check-sat asks about asserts), whose heads are symbols the text
+    spells (`|assert|` too); without any, none, and the format has no headers."""
+    return 0 if _SIGNATURE.search(text) is None else None
+
+
+BOUNDS = {
+    "pyke": lambda text: sections_bound(text, HEADERS["pyke"]),
+    "fol": lambda text: sections_bound(text, HEADERS["fol"]),
+    "linc": linc_bound,
+    "prover9": prover9_bound,
+    "tptp": tptp_bound,
+    "smtlib": smtlib_bound,
+}
+
+
+def bound(lang: str, text: str) -> int | None:
+    """The bound of `lang`'s reader on `text` (None: it has none, Prolog's case)."""
+    fn = BOUNDS.get(lang)
+    return None if fn is None else fn(text)
