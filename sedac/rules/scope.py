@@ -83,7 +83,7 @@ def d20(f: Formula, vocab) -> list[Formula]:
             if not set(ex.vars) & free_vars(head):
                 continue        # a conclusion about none of the existential's individuals
             body = _conj([g.body.left] + [a for j, a in enumerate(args) if j != i])
-            out.append(Forall(g.vars + ex.vars, Implies(body, head)))
+            out.append(Forall(g.vars, Forall(ex.vars, Implies(body, head))))
         return out
     return _places(f, edit)
 
