@@ -49,6 +49,24 @@ def _gold_names(record: dict) -> set[str]:
     return names
 
 
+def _compound(record: dict) -> bool:
+    """Whether a gold predicate no program symbol is mapped onto has a name that two or more
+    program symbols without a counterpart spell between them (`Cost205` for `Cost(x, 205)`)."""
+    al = record.get("alignment") or {}
+    mapped = {v.lstrip("¬").split(" (")[0] for v in (al.get("predicates") or {}).values()}
+    mapped |= {v.split("/")[0] for v in (al.get("arguments_as_predicates") or {}).values()}
+    mine = [words(u.rpartition("/")[0] or u) for u in al.get("unmatched", [])]
+    for g in _gold_names(record) - mapped:
+        gw = words(g)
+        if len(gw) < 2:
+            continue
+        parts = [w & gw for w in mine if w & gw]
+        covered = set().union(*parts) if parts else set()
+        if len(parts) >= 2 and len(covered) >= 2 and 3 * len(covered) >= 2 * len(gw):
+            return True
+    return False
+
+
 def causes(record: dict) -> list[str]:
     """The causes of one wrong answer, most specific first."""
     reason = record.get("reason") or {}
@@ -65,13 +83,7 @@ def causes(record: dict) -> list[str]:
                     if v["verdict"] == "missing"]
     if any(s and any(len(s & g) >= 0.8 * len(s) for g in glosses) for s in missing_sent):
         out.append("fused premises")
-    unmatched = [u.rpartition("/")[0] or u for u in
-                 (record.get("alignment") or {}).get("unmatched", [])]
-    gold = _gold_names(record)
-    mine = set().union(*(words(u) for u in unmatched)) if unmatched else set()
-    if any(len(words(g)) > 1 and words(g) & mine and not words(g) <= mine for g in gold) \
-            or any(re.search(r"[a-z]\d+$", g) for g in gold
-                   if len(words(g)) > 1 and words(g) & mine):
+    if _compound(record):
         out.append("compound names")
     if codes.get("Q002"):
         out.append("own question")
