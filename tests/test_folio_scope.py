@@ -1,5 +1,6 @@
-"""Full SEDAC against gold formulas: the scope rules D19-D22 (a conjunction for an implication,
-a relative clause read as an existential, a fresh existential variable, `⊕` for `→`), a repair
+"""Full SEDAC against gold formulas: the scope rules D19-D23 (a conjunction for an implication,
+a relative clause read as an existential, a fresh existential variable, `⊕` for `→`, a relation
+read backwards), a repair
 that says more than the other gold premises, and a kept premise that makes the program
 contradict itself. Each case is built here (gold record and program) in several spellings,
 and decided by the real prover (Z3)."""
@@ -82,6 +83,12 @@ CASES = {
             [("{A}({a}) ⊕ {B}({a})", "If {a} is a {A}, {a} is a {B}."),
              ("{A}({a})", "{a} is a {A}.")],
             "{B}({a})", "{A}({a}) → {B}({a})"),
+    "D23": (["Whatever {a} {R}s, {c} does not {R}.", "{a} {R}s {b}.", "{c} {R}s {a}."],
+            ["∀x ({R}({a}, x) → ¬{R}({c}, x))", "{R}({a}, {b})", "{R}({c}, {a})"],
+            ("{c} does not {R} {b}.", "¬{R}({c}, {b})"), "True",
+            [("∀x ({R}(x, {a}) → ¬{R}(x, {c}))", "Whatever {a} {R}s, {c} does not {R}."),
+             ("{R}({a}, {b})", "{a} {R}s {b}."), ("{R}({c}, {a})", "{c} {R}s {a}.")],
+            "¬{R}({c}, {b})", "∀x ({R}({a}, x) → ¬{R}({c}, x))"),
 }
 
 

@@ -32,7 +32,7 @@ def test_rule(rule_case):
 def test_registry_codes_are_unique_and_complete():
     codes = [r.code for r in REGISTRY]
     assert len(codes) == len(set(codes))
-    assert set(codes) == {f"R{i}" for i in range(1, 12)} | {f"D{i}" for i in range(1, 23)}
+    assert set(codes) == {f"R{i}" for i in range(1, 12)} | {f"D{i}" for i in range(1, 24)}
     assert all(BY_CODE[c].doc for c in codes), "every rule documents itself"
 
 
@@ -94,6 +94,7 @@ CONNECTIVE_CASES = [   # (rule, formula, a candidate it proposes), in FOL-text n
      "∀x ∀y ((Orchestra(x) ∧ Lead(y, x)) → Conductor(y))"),
     ("D21", "∀x (Wedding(x) → ∃y Child(y))", "∀x (Wedding(x) → Child(x))"),
     ("D22", "(Work(mary) ∧ Earn(mary)) ⊕ ¬Earn(mary)", "(Work(mary) ∧ Earn(mary)) → ¬Earn(mary)"),
+    ("D23", "∀x (CityIn(x, butte) → ¬CityIn(x, pierre))", "∀x (CityIn(butte, x) → ¬CityIn(pierre, x))"),
 ]
 
 
@@ -111,4 +112,4 @@ def test_connective_rules_propose_against_a_formal_truth_only(code, formula, can
     text = truth_from_text("Every cat is a dog.").vocab
     assert not any(c in codes for codes in propose(f, text).values()
                    for c in ("D13", "D14", "D15", "D16", "D17", "D18", "D19", "D20", "D21",
-                             "D22"))
+                             "D22", "D23"))

@@ -1,4 +1,4 @@
-"""Deep rules D19-D22: what a quantifier ranges over and what a connective joins, got wrong.
+"""Deep rules D19-D23: what a quantifier ranges over and what a connective joins, got wrong.
 
 The slips of models translating real language (FOLIO) beside those of D13-D18: a general
 statement written as a conjunction (`∀x (¬Podcast(x) ∧ Novel(x))` for "a podcast is not a
@@ -13,7 +13,8 @@ formulas for real language, whose vocabulary says so.
 """
 from __future__ import annotations
 
-from ..fol import And, Exists, Forall, Formula, Implies, Xor, free_vars, substitute
+from ..fol import (And, Atom, Exists, Forall, Formula, Implies, Xor, free_vars, map_atoms,
+                   predicates, substitute)
 from .base import DERIVE, rule
 from .connectives import _formal, _places
 
@@ -126,4 +127,29 @@ def d22(f: Formula, vocab) -> list[Formula]:
     return _places(f, edit)
 
 
-SCOPE = [d19, d20, d21, d22]
+@rule("D23", "relation-read-backwards", DERIVE, "..r(a, b) .. r(c, d)..", "..r(b, a) .. r(d, c)..")
+def d23(f: Formula, vocab) -> list[Formula]:
+    """Anti-pattern: a relation read the other way round wherever a premise uses it:
+    `∀x (CityIn(x, butte) → ¬CityIn(x, pierre))` for "any city in Butte is not in Pierre"
+    (the gold's `CityIn(butte, x)`). D7 swaps one atom's arguments; this one swaps those of
+    every atom of the relation. Best practice: the relation's own argument order throughout."""
+    if not _formal(vocab):
+        return []
+    out = []
+    for name, n in sorted(predicates(f)):
+        if n != 2:
+            continue
+        count = []
+
+        def swap(a, name=name, count=count):
+            if a.pred != name or len(a.args) != 2:
+                return a
+            count.append(a)
+            return Atom(a.pred, (a.args[1], a.args[0]))
+        g = map_atoms(f, swap)
+        if len(count) >= 2:
+            out.append(g)
+    return out
+
+
+SCOPE = [d19, d20, d21, d22, d23]
