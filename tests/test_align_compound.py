@@ -60,3 +60,44 @@ def test_no_class_of_the_program_no_compound_fold(spelling):
     rep, rel = _case(*spelling, with_class=False)
     assert "arguments_as_predicates" not in rep.alignment or \
         "loved_by/2" not in rep.alignment["arguments_as_predicates"]
+
+
+def test_conjunctions_that_share_a_conjunct_meet():
+    """A gold sentence the program split over premises (or premises it joined): the pair shares
+    a conjunct up to entailment, so its symbols meet (for the alignment's confidence), though
+    neither premise entails the other (its verdict stays `unrelated`)."""
+    from sedac.align.compound import overlapping
+    from sedac.atp import get_prover
+    from sedac.readers.foltext import parse_formula_text as f
+    session = get_prover("z3").session()
+    assert overlapping(f("City(helena) ∧ In(helena, montana)"),
+                       f("In(butte, montana) ∧ In(helena, montana) ∧ In(missoula, montana)"), session)
+    assert overlapping(f("Rich(tom) ∧ Tall(tom)"), f("∀x Tall(x) ∧ Old(ann)"), session)
+    assert not overlapping(f("City(helena) ∧ In(helena, montana)"),
+                           f("In(butte, montana) ∧ In(missoula, montana)"), session)
+    assert not overlapping(f("In(helena, montana)"), f("In(helena, montana) → City(helena)"),
+                           session)
+    # a valid conjunct meets everything: it is no evidence
+    assert not overlapping(f("(Rich(tom) ∨ ¬Rich(tom)) ∧ Tall(tom)"), f("Old(ann) ∧ Young(bob)"),
+                           session)
+
+
+def test_a_split_sentence_counts_for_the_alignment_but_keeps_its_verdict():
+    record = {"id": "m", "premises": ["Montana includes Butte and Helena.", "Pierre is not in Montana.",
+                                      "Whatever is in Montana is in the US."],
+              "premises-FOL": ["In(butte, montana) ∧ In(helena, montana)", "¬In(pierre, montana)",
+                               "∀x (In(x, montana) → In(x, us))"],
+              "conclusion": "Helena is in the US.", "conclusion-FOL": "In(helena, us)",
+              "label": "True"}
+    program = ("Premises:\nCity(butte) ∧ In(butte, montana) ::: Montana includes Butte and Helena.\n"
+               "City(helena) ∧ In(helena, montana) ::: Helena is a city in Montana.\n"
+               "¬In(pierre, montana) ::: Pierre is not in Montana.\n"
+               "∀x (In(x, montana) → In(x, us)) ::: Whatever is in Montana is in the US.\n"
+               "Conclusion:\nIn(helena, us) ::: Helena is in the US.\n")
+    truth = truth_from_gold(record)
+    rep = analyse(read_program(program, "p.fol", "fol", vocab_hint=truth.vocab), truth, "full",
+                  "z3", unsafe_fixes=True)
+    verdict = {v["premise"]: v["verdict"] for v in rep.verdicts if "premise" in v}
+    assert verdict[1] == "unrelated"
+    assert rep.alignment["related"] == rep.alignment["paired"]
+    assert rep.answer["open_world"] == "True"

@@ -70,3 +70,26 @@ def compound_folds(al, matched, session, prog_formulas, gold_all, statements,
         else:
             del al.folds[key]
             al.preds.update(saved)
+
+
+MAX_CONJUNCT_PAIRS = 16
+
+
+def overlapping(p, g, session) -> bool:
+    """Whether two premises that are conjunctions share a conjunct up to entailment (the
+    program split a gold sentence over several premises, or joined several into one: `City(
+    helena) ∧ CityIn(helena, montana)` beside the gold's `CityIn(butte, montana) ∧ CityIn(helena,
+    montana) ∧ ...`): their symbols meet though neither premise entails the other."""
+    from ..fol import And
+    ps = list(p.args) if isinstance(p, And) else [p]
+    gs = list(g.args) if isinstance(g, And) else [g]
+    if len(ps) < 2 and len(gs) < 2:
+        return False
+    pairs = [(a, b) for a in ps for b in gs][:MAX_CONJUNCT_PAIRS]
+    if any(a == b for a, b in pairs):
+        return True
+    def valid(f) -> bool:
+        return session.entails([], f, evidence=False).holds
+    return any(session.entails([a], b, evidence=False).holds
+               or session.entails([b], a, evidence=False).holds for a, b in pairs
+               if not valid(a) and not valid(b))

@@ -236,7 +236,9 @@ def map_symbols(program, truth, session=None, budget: int = 200) -> Alignment:
         for p, g in matched:
             q = out.apply(p)
             out.relations[(q, g)] = relation(q, g, session)
-        out.related = sum(out.relations[(out.apply(p), g)] in _RELATED for p, g in matched)
+        from .compound import overlapping
+        out.related = sum(out.relations[(out.apply(p), g)] in _RELATED
+                          or overlapping(out.apply(p), g, session) for p, g in matched)
     return out
 
 
