@@ -240,10 +240,11 @@ def drop_contradiction(program, truth: Truth, results, diags, session) -> list[i
     """Against gold formulas a premise no rule repairs is kept as written (the gold is a
     person's reading, not the text); but when the program as repaired contradicts itself,
     every question is `Inconsistent` and the premises say nothing. Then the kept premises
-    the gold refutes are what is wrong: the one (a premise that contradicts itself first, then
-    one no gold premise is paired with, then the others) without which the program is
-    consistent is dropped, or, when no one alone is, all of them when that is. The gold entails
-    what is left of each (nothing); its D000 diagnostic gets the fix that comments it out.
+    the gold does not entail (D000) are what is wrong: the one (a premise that contradicts
+    itself first, then one no gold premise is paired with, then the others) without which the
+    program is consistent is dropped, or, when no one alone is, all of them when that is. The
+    gold entails what is left of each (nothing); its D000 diagnostic gets the fix that comments
+    it out. (The gold itself is consistent, audited: a contradiction is never what it says.)
     Returns the indices of the clauses dropped."""
     from dataclasses import replace
     from .engine import comment_out
