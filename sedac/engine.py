@@ -406,6 +406,9 @@ def _full_sedac(program: Program, truth: Truth, results: list[ClauseResult], ses
         v = session.entails(nl_ax, f, evidence=False)
         gloss = glosses.get(r.index)
         restores = _restores(truth, r.index, session)
+        # a repair says something beyond the other premises (for a paired clause, beyond the
+        # gold premises but the one it translates, which may itself be all it says)
+        beyond = _others(truth, r.index)
         # against gold premises, a clause the gold entails may still say less than the premise
         # it translates (`¬(A ∧ B)` for "neither A nor B"): weaker, and worth a repair
         weaker = v.holds and not restores(f)
@@ -427,7 +430,7 @@ def _full_sedac(program: Program, truth: Truth, results: list[ClauseResult], ses
             candidates = _gold_candidates(candidates, truth, r.index, text_forms)
         for g, codes in candidates:
             vg = session.entails(nl_ax, g)
-            if vg.holds and _informative(g, nl_ax, session, text_forms) and restores(g):
+            if vg.holds and _informative(g, beyond, session, text_forms) and restores(g):
                 accepted.append((g, codes, vg))
         if not accepted and weaker:
             continue    # entailed, if weaker than its premise: it stays, and is not an error
@@ -490,6 +493,9 @@ def _full_sedac(program: Program, truth: Truth, results: list[ClauseResult], ses
                       "score": score, "alternatives": [describe(t[3]) for t in scored[1:]],
                       "prover": vbest.prover},
             clause=r.index, proof=(nl_ax, best, vbest.status)))
+    if truth.source == "gold":
+        from .gold import drop_contradiction
+        drop_contradiction(program, truth, results, diags, session)
 
 
 SURE_ALIGNMENT = 0.5   # the share of paired premises whose symbols meet the gold's (`Alignment.confidence`)
@@ -515,6 +521,16 @@ def _restores(truth: Truth, index: int, session: Session):
     target = truth.facts[k].formula
     rest = [f.formula for j, f in enumerate(truth.facts) if j != k]
     return lambda g: session.entails(rest + [g], target, evidence=False).holds
+
+
+def _others(truth: Truth, index: int) -> list[Formula]:
+    """The ground truth's premises but the one the clause `index` is paired with (all of
+    them for a clause paired with none)."""
+    al = truth.alignment
+    k = dict(al.pairs).get(index) if al is not None else None
+    if k is None:
+        return truth.axioms
+    return [f.formula for j, f in enumerate(truth.facts) if j != k]
 
 
 def _gold_candidates(candidates: list, truth: Truth, index: int, text_forms: dict) -> list:

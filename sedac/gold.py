@@ -234,3 +234,51 @@ def why_wrong(audit_: dict, report) -> dict:
         missing = [{"sentence": None, "text": describe(report.query) if report.query else "",
                     "status": "the question"}]
     return {"kind": "premises", "missing": missing}
+
+
+def drop_contradiction(program, truth: Truth, results, diags, session) -> list[int]:
+    """Against gold formulas a premise no rule repairs is kept as written (the gold is a
+    person's reading, not the text); but when the program as repaired contradicts itself,
+    every question is `Inconsistent` and the premises say nothing. Then the kept premises
+    the gold does not entail (D000) are what is wrong: the one (a premise that contradicts
+    itself first, then one no gold premise is paired with, then the others) without which the
+    program is consistent is dropped, or, when no one alone is, all of them when that is. The
+    gold entails what is left of each (nothing); its D000 diagnostic gets the fix that comments
+    it out. (The gold itself is consistent, audited: a contradiction is never what it says.)
+    Returns the indices of the clauses dropped."""
+    from dataclasses import replace
+    from .engine import comment_out
+    from .program import Fix
+
+    def axioms(skip=()):
+        out = []
+        for r in results:
+            if r.index in skip:
+                continue
+            out += [f for f in (r.unsafe, r.added) if f is not None]
+        return out
+
+    kept = [r for r in results if r.status == "non-fixable" and r.unsafe is not None]
+    if not kept or not session.consistent(axioms()).holds:
+        return []
+    al = truth.alignment
+    paired = {i for i, _ in al.pairs} if al is not None else set()
+    kept.sort(key=lambda r: (not session.consistent([r.unsafe]).holds, r.index in paired,
+                             r.index))
+    drop = next(([r] for r in kept if session.consistent(axioms({r.index})).refuted), None)
+    if drop is None and len(kept) > 1 and \
+            session.consistent(axioms({r.index for r in kept})).refuted:
+        drop = kept
+    if drop is None:
+        return []
+    why = "contradicts the rest of the program and is not what the gold says"
+    for r in drop:
+        r.unsafe = None
+        clause = program.clauses[r.index]
+        for k, d in enumerate(diags):
+            if d.code == "D000" and d.clause == r.index and d.fix is None:
+                diags[k] = replace(d, message=d.message + "; the program contradicts itself "
+                                   "with it, so it is dropped",
+                                   fix=Fix("unsafe", comment_out(clause, program, why), "drop",
+                                           clause.span))
+    return [r.index for r in drop]

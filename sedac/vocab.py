@@ -164,7 +164,7 @@ class Vocabulary:
     # `Red, cold things are round.`): only then can a translation have dropped one (D8)
     joined: bool = False
     # gold formulas for real language (FOLIO): its translations may slip on any
-    # connective, so the connective rules (D13-D18) apply
+    # connective, so the connective rules (D13-D23) apply
     formal: bool = False
     # Without a text: whether general knowledge (PrOntoQA's word lists, English morphology)
     # may decide what a word is. A vocabulary that guesses (`james` is the plural of `jame`)

@@ -32,7 +32,7 @@ def test_rule(rule_case):
 def test_registry_codes_are_unique_and_complete():
     codes = [r.code for r in REGISTRY]
     assert len(codes) == len(set(codes))
-    assert set(codes) == {f"R{i}" for i in range(1, 12)} | {f"D{i}" for i in range(1, 19)}
+    assert set(codes) == {f"R{i}" for i in range(1, 12)} | {f"D{i}" for i in range(1, 24)}
     assert all(BY_CODE[c].doc for c in codes), "every rule documents itself"
 
 
@@ -88,6 +88,13 @@ CONNECTIVE_CASES = [   # (rule, formula, a candidate it proposes), in FOL-text n
     ("D17", "¬(Human(m) ∧ Alien(m))", "¬Human(m) ∧ ¬Alien(m)"),
     ("D18", "∀x (Man(x) → (Kind(x) ⊕ Evil(x)))", "∀x (Kind(x) ⊕ Evil(x))"),
     ("D18", "∀x (Animal(x) ↔ (Monkey(x) ∨ Bird(x)))", "∀x (Monkey(x) ∨ Bird(x))"),
+    ("D19", "∀x (¬Podcast(x) ∧ Novel(x))", "∀x (Novel(x) → ¬Podcast(x))"),
+    ("D19", "Rich(tom) ∧ Happy(tom)", "Rich(tom) → Happy(tom)"),
+    ("D20", "∀x (Orchestra(x) → ∃y (Conductor(y) ∧ Lead(y, x)))",
+     "∀x ∀y ((Orchestra(x) ∧ Lead(y, x)) → Conductor(y))"),
+    ("D21", "∀x (Wedding(x) → ∃y Child(y))", "∀x (Wedding(x) → Child(x))"),
+    ("D22", "(Work(mary) ∧ Earn(mary)) ⊕ ¬Earn(mary)", "(Work(mary) ∧ Earn(mary)) → ¬Earn(mary)"),
+    ("D23", "∀x (CityIn(x, butte) → ¬CityIn(x, pierre))", "∀x (CityIn(butte, x) → ¬CityIn(pierre, x))"),
 ]
 
 
@@ -104,4 +111,5 @@ def test_connective_rules_propose_against_a_formal_truth_only(code, formula, can
     # the grammar's texts never need them: a text's vocabulary does not fire them
     text = truth_from_text("Every cat is a dog.").vocab
     assert not any(c in codes for codes in propose(f, text).values()
-                   for c in ("D13", "D14", "D15", "D16", "D17", "D18"))
+                   for c in ("D13", "D14", "D15", "D16", "D17", "D18", "D19", "D20", "D21",
+                             "D22", "D23"))

@@ -234,13 +234,17 @@ def map_symbols(program, truth, session=None, budget: int = 200) -> Alignment:
         _improve(out, matched, session, budget)
         _merge(out, matched, session, gold_preds, prog_preds, list(stmts.values()), budget)
         _fold(out, matched, session, prog_formulas, gold_all, list(stmts.values()), budget)
+        from .compound import compound_folds
+        compound_folds(out, matched, session, prog_formulas, gold_all, list(stmts.values()))
         # the pairs whose symbols meet under the mapping: a translation equivalent to its gold
         # premise, or one that entails it, follows from it or contradicts it (a premise the
         # model got wrong, in the gold's symbols); `unrelated` is a mapping that misses
         for p, g in matched:
             q = out.apply(p)
             out.relations[(q, g)] = relation(q, g, session)
-        out.related = sum(out.relations[(out.apply(p), g)] in _RELATED for p, g in matched)
+        from .compound import overlapping
+        out.related = sum(out.relations[(out.apply(p), g)] in _RELATED
+                          or overlapping(out.apply(p), g, session) for p, g in matched)
     return out
 
 

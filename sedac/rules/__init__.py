@@ -10,14 +10,15 @@ from functools import lru_cache
 from ..fol import (And, Atom, Formula, Not, Top, Var, free_vars, implication_parts, nnf,
                    substitute)
 from ..vocab import Vocabulary
-from . import connectives, derive, rewrite
+from . import connectives, derive, rewrite, scope
 from .base import DERIVE, REWRITE, Rule
 
 REGISTRY: list[Rule] = (rewrite.RULES + derive.RULES + derive.RELATIONAL + derive.GLOSS
-                         + connectives.CONNECTIVE)
+                         + connectives.CONNECTIVE + scope.SCOPE)
 BY_CODE: dict[str, Rule] = {r.code: r for r in REGISTRY}
 MAX_REWRITES = 20
 MAX_CONNECTIVE = 160   # candidates of one formula from the connective rules, at most
+MAX_SCOPE = 40         # ... and from the scope rules (D19-D22), at most
 
 
 # The rewrites that only align the program's names with the text's (R10 `num` for `number`,
@@ -72,6 +73,7 @@ def propose(f: Formula, vocab: Vocabulary) -> dict[Formula, tuple[str, ...]]:
         # a connective or quantifier slip, alone or beside one of the rules above, or two
         # slips in one formula (a dropped domain and `⊕` for `∨`), within a bounded number
         frontier = list(seen.values())
+        base = list(frontier)
         for depth in range(2):
             added = []
             for g, path in frontier:
@@ -83,6 +85,16 @@ def propose(f: Formula, vocab: Vocabulary) -> dict[Formula, tuple[str, ...]]:
                             added.append(seen[key])
             # a second slip only beside a dropped domain (D18): the other pairs are rare and many
             frontier = [c for c in added if c[1][-1] == "D18"]
+        # a quantifier's range or a connective's reach (D19-D22), alone or beside the rules
+        # above (not the connective slips): a budget of their own
+        scoped = 0
+        for g, path in base:
+            for r in scope.SCOPE:
+                for h in r.candidates(g, vocab):
+                    key = equivalence_key(h)
+                    if key not in seen and scoped < MAX_SCOPE:
+                        seen[key] = (h, path + (r.code,))
+                        scoped += 1
     f_key = equivalence_key(f)
     return {h: p for k, (h, p) in seen.items() if k != f_key and k != equivalence_key(start)}
 
