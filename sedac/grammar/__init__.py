@@ -54,6 +54,33 @@ def build_lark(text: str, label: str, transformer=None) -> Lark:
     return parser
 
 
+PARSE_MEMORY = 4096     # the statements whose parse a process remembers (`parse_line`)
+_parsed: dict = {}
+
+
+def parse_line(parser: Lark, text: str):
+    """`parser.parse(text)`, remembered for the last PARSE_MEMORY texts, syntax errors
+    (lark's `UnexpectedInput`) too, which are raised again: a reply's lines are parsed by
+    the reply layer and by the reader, by the readers that decide its language and by the
+    one that reads it. The result is shared: callers read trees, never change them. (A
+    cache keyed by the parser, built once per process, and the text; other errors, such
+    as a `RecursionError`, are not remembered.)"""
+    key = (parser, text)
+    hit = _parsed.get(key)
+    if hit is None:
+        from lark.exceptions import UnexpectedInput
+        try:
+            hit = (True, parser.parse(text))
+        except UnexpectedInput as e:
+            hit = (False, e)
+        if len(_parsed) >= PARSE_MEMORY:
+            del _parsed[next(iter(_parsed))]
+        _parsed[key] = hit
+    if hit[0]:
+        return hit[1]
+    raise hit[1].with_traceback(None)
+
+
 def max_nesting(text: str) -> int:
     """The deepest bracket nesting in `text` (a cheap guard before recursive code)."""
     depth = best = 0

@@ -12,7 +12,7 @@ import re
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from ..fol import Formula, free_vars, closure, describe
-from ..grammar import lark_parser, max_nesting
+from ..grammar import lark_parser, max_nesting, parse_line
 from ..program import Clause, Diagnostic, Fix, Program, Unreadable
 from . import english
 from .base import Reader
@@ -226,7 +226,7 @@ class SectionReader(Reader):
         if key not in cache:
             if len(cache) > 4096:
                 cache.clear()
-            cache[key] = self.convert(lark_parser(self.grammar).parse(stmt), section)
+            cache[key] = self.convert(parse_line(lark_parser(self.grammar), stmt), section)
         formula, notes = cache[key]
         return formula, list(notes)
 
