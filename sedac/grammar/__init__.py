@@ -1,6 +1,7 @@
 """Grammars: lark grammars for the readers and the SWI-Prolog DCG for problem text."""
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -81,10 +82,13 @@ def parse_line(parser: Lark, text: str):
     raise hit[1].with_traceback(None)
 
 
+_BRACKETS = re.compile(r"[()\[\]{}]")
+
+
 def max_nesting(text: str) -> int:
     """The deepest bracket nesting in `text` (a cheap guard before recursive code)."""
     depth = best = 0
-    for ch in text:
+    for ch in _BRACKETS.findall(text):     # (the other characters change nothing)
         if ch in "([{":
             depth += 1
             if depth > best:

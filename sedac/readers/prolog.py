@@ -171,6 +171,9 @@ def _skip_layout(text: str, i: int, end: int) -> int:
     return i
 
 
+_SPLIT_STOP = re.compile(r"['\"`%/()\[\]{}.]")
+
+
 def _split_clauses(text: str) -> list[tuple[int, int, bool]]:
     """(start, end, terminated) pieces: each ends after a full stop that ends a clause.
 
@@ -180,7 +183,12 @@ def _split_clauses(text: str) -> list[tuple[int, int, bool]]:
     out = []
     i, n, start = 0, len(text), 0
     depth = 0
+    stop = _SPLIT_STOP.search
     while i < n:
+        m = stop(text, i)      # the other characters change nothing
+        if m is None:
+            break
+        i = m.start()
         ch = text[i]
         if ch in "'\"`":
             j = text.find(ch, i + 1)
