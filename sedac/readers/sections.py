@@ -25,6 +25,10 @@ _NOQA_TAIL = re.compile(r"\s#\s*noqa\b.*$", re.I)
 _SEPARATOR = re.compile(r"^\s*(-{3,}|#{2,}|={3,}|\*{3,}|\.|```\w*)\s*$")
 
 
+_BARE_HEADING = re.compile(r"^[A-Za-z]+\s*:$")
+_DECLARATION = re.compile(r"^[A-Za-z]\w*\(\s*\$?\w+(?:\s*,\s*\$?\w+)*\s*\)\s*(?::::.*)?$")
+
+
 def _nonblank_lines(text: str) -> int:
     return sum(1 for line in text.split("\n") if line.strip())
 
@@ -60,8 +64,40 @@ class SectionReader(Reader):
     def coverage_bound(self, text: str) -> int | None:
         """`read` visits each line once and adds at most one clause for it (`_statement`),
         and none for a blank line: at most one good clause per non-blank line, each worth 2,
-        plus the headers `coverage` counts."""
-        return 2 * _nonblank_lines(text) + 4 * self.headers(text)
+        plus the headers `coverage` counts. Two kinds of lines add none (`_silent_lines`)."""
+        return 2 * (_nonblank_lines(text) - self._silent_lines(text)) + 4 * self.headers(text)
+
+    def _silent_lines(self, text: str) -> int:
+        """Lines `read` makes no clause of, whatever their neighbours:
+        - a bare heading, one word and a colon (`Premises:`) that `reply.heading` reads with
+          nothing after it: the reply layer makes it a heading, or, one of the format's own
+          headers, keeps it for `read`, which opens its section there (`_HEADER`);
+        - a declaration `Name(x, ...)` (`::: gloss` aside) that `_misplaced` does not take
+          for a statement, on the lines that follow this format's own ignored header
+          (`Predicates:`) before any line of another kind (blank lines aside): the layer
+          keeps the header and them for `read` as the format's own lines of that section
+          (nothing but a heading, a comment or a fence closes it, none of which they are),
+          and `read` reads only misplaced statements there. (A line the layer makes prose
+          or a gloss instead adds no clause either; a table row, which could, is neither.)"""
+        from ..asked import asked
+        from ..reply import heading
+        silent, declaring = 0, False
+        for line in text.split("\n"):
+            s = line.strip()
+            if not s:
+                continue
+            if _BARE_HEADING.match(s) and heading(s) == (s[:-1].strip().lower(), "", False):
+                silent += 1
+                name = s[:-1].strip().lower()
+                declaring = name in self.ignored_sections and not asked(line)
+                continue
+            if declaring and _DECLARATION.match(s):
+                body = s.partition(":::")[0].strip()
+                if not self._misplaced(body):
+                    silent += 1
+                    continue
+            declaring = False
+        return silent
 
     def reads(self, stmt: str) -> bool:
         body = (_NOQA_TAIL.sub("", stmt) if "#" in stmt else stmt).partition(":::")[0].strip()
