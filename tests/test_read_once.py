@@ -131,6 +131,9 @@ def test_parse_line_is_the_parse_and_remembers_errors():
                 parse_line(parser, bad)
             assert type(again.value) is type(first.value)
             assert str(again.value) == str(first.value)
+        # what is kept holds no frames of its callers (no traceback, no interrupted error)
+        kept = _parsed[(parser, bad)][1]
+        assert kept.__traceback__ is None and kept.__context__ is None
 
 
 def test_parse_line_is_bounded():

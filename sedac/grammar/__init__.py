@@ -65,7 +65,8 @@ def parse_line(parser: Lark, text: str):
     the reply layer and by the reader, by the readers that decide its language and by the
     one that reads it. The result is shared: callers read trees, never change them. (A
     cache keyed by the parser, built once per process, and the text; other errors, such
-    as a `RecursionError`, are not remembered.)"""
+    as a `RecursionError`, are not remembered.) An error is raised as a copy of the one
+    remembered, of its class and with its attributes (position, token, expected)."""
     key = (parser, text)
     hit = _parsed.get(key)
     if hit is None:
@@ -73,13 +74,20 @@ def parse_line(parser: Lark, text: str):
         try:
             hit = (True, parser.parse(text))
         except UnexpectedInput as e:
-            hit = (False, e)
+            # kept without what would keep its callers alive (their frames, through the
+            # traceback and the exception it interrupted)
+            e.__context__ = e.__cause__ = None
+            hit = (False, e.with_traceback(None))
         if len(_parsed) >= PARSE_MEMORY:
             del _parsed[next(iter(_parsed))]
         _parsed[key] = hit
     if hit[0]:
         return hit[1]
-    raise hit[1].with_traceback(None)
+    kept = hit[1]          # raised as a copy: the one kept never gets a traceback
+    error = type(kept).__new__(type(kept))
+    error.__dict__.update(kept.__dict__)
+    error.args = kept.args
+    raise error
 
 
 _BRACKETS = re.compile(r"[()\[\]{}]")
