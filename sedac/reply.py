@@ -70,6 +70,8 @@ _GLOSS = re.compile(r"\s+(?:—|–|--)\s+|\s%\s*|\s;+\s|\s#+\s|\s//+\s|\s*&&|\s
 # (`P(a)   [Tom is a cat.]`, `P(a)   "Tom is a cat."`, `P(a)   <- Tom is a cat.`,
 # `P(a)   : Tom is a cat.`): each is also logic somewhere (`<-`, TPTP's `] : p(X)`).
 _WEAK_GLOSS = re.compile(r"\s+\[(?=[^\]]*\]\s*$)|\s+[\"“](?=[A-Z])|\s+<-\s|\s+:(?=\s)")
+_GLOSS_HAS = re.compile(r"[—–%;#/&\\\"-]")
+_WEAK_GLOSS_HAS = re.compile(r"[\[\"“<:]")
 _MARKUP = re.compile(r"^\s*(\$\$|\\\[|\\\]|\\begin\{\w+\*?\}(?:\{[^{}]*\}|\[[^\]]*\])*|\\end\{\w+\*?\}"
                      r"|-{3,}|={3,}|\*{3,}|\\(?:noindent|medskip|bigskip|smallskip|hline|newline)\b)\s*$")
 _GLOSS_LINE = re.compile(r"^\s*(\*[^*].*\*|_.*_|\".*\"|“.*”|\(\".*\"\))\s*$")
@@ -259,8 +261,10 @@ def candidate(line: str, base: int, whole: bool = False) -> tuple[int, int, str,
     gloss = ""
     cut = len(body)
     if ":::" not in body and not whole:
-        marks = [g for g in _GLOSS.finditer(body) if g.start() > 0]
-        weak = [g for g in _WEAK_GLOSS.finditer(body) if g.start() > 0]
+        # (each mark has one of its `_HAS` characters: a line without any has none)
+        marks = [g for g in _GLOSS.finditer(body) if g.start() > 0] if _GLOSS_HAS.search(body) else []
+        weak = [g for g in _WEAK_GLOSS.finditer(body) if g.start() > 0] \
+            if _WEAK_GLOSS_HAS.search(body) else []
         # the gloss starts at the first mark whose rest is a sentence (`A && B -- s` in
         # Pyke: `&&` is a conjunction there), else at the first strong mark
         # (a gloss is a sentence, not a page: tails past MAX_GLOSS are not tried, so a line
@@ -535,7 +539,7 @@ def split(text: str, reader, limit: int | None = None) -> Layout:
             if said and any(_glosses(said, lines[n - 1], text) for n in (ln.n - 1, ln.n + 1)
                             if 0 < n <= len(lines)):
                 ln.role, ln.own, ln.why = "gloss", False, "the sentence of the formula beside it, not code"
-    chars = [" " if c != "\n" else c for c in text]
+    chars = list("\n".join(" " * len(ln.text) for ln in lines))
     for ln in lines:
         if ln.role == "logic":
             chars[ln.lo:ln.hi] = text[ln.lo:ln.hi]

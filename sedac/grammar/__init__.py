@@ -1,6 +1,7 @@
 """Grammars: lark grammars for the readers and the SWI-Prolog DCG for problem text."""
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -54,10 +55,48 @@ def build_lark(text: str, label: str, transformer=None) -> Lark:
     return parser
 
 
+PARSE_MEMORY = 4096     # the statements whose parse a process remembers (`parse_line`)
+_parsed: dict = {}
+
+
+def parse_line(parser: Lark, text: str):
+    """`parser.parse(text)`, remembered for the last PARSE_MEMORY texts, syntax errors
+    (lark's `UnexpectedInput`) too, which are raised again: a reply's lines are parsed by
+    the reply layer and by the reader, by the readers that decide its language and by the
+    one that reads it. The result is shared: callers read trees, never change them. (A
+    cache keyed by the parser, built once per process, and the text; other errors, such
+    as a `RecursionError`, are not remembered.) An error is raised as a copy of the one
+    remembered, of its class and with its attributes (position, token, expected)."""
+    key = (parser, text)
+    hit = _parsed.get(key)
+    if hit is None:
+        from lark.exceptions import UnexpectedInput
+        try:
+            hit = (True, parser.parse(text))
+        except UnexpectedInput as e:
+            # kept without what would keep its callers alive (their frames, through the
+            # traceback and the exception it interrupted)
+            e.__context__ = e.__cause__ = None
+            hit = (False, e.with_traceback(None))
+        if len(_parsed) >= PARSE_MEMORY:
+            del _parsed[next(iter(_parsed))]
+        _parsed[key] = hit
+    if hit[0]:
+        return hit[1]
+    kept = hit[1]          # raised as a copy: the one kept never gets a traceback
+    error = type(kept).__new__(type(kept))
+    error.__dict__.update(kept.__dict__)
+    error.args = kept.args
+    raise error
+
+
+_BRACKETS = re.compile(r"[()\[\]{}]")
+
+
 def max_nesting(text: str) -> int:
     """The deepest bracket nesting in `text` (a cheap guard before recursive code)."""
     depth = best = 0
-    for ch in text:
+    for ch in _BRACKETS.findall(text):     # (the other characters change nothing)
         if ch in "([{":
             depth += 1
             if depth > best:

@@ -173,7 +173,7 @@ def coverages(text: str) -> dict[str, int]:
             ((lang, cls(None)) for lang, cls in _readers().items())}
 
 
-def _coverages_needed(text: str, ext_lang: str | None) -> dict[str, int]:
+def _coverages_needed(text: str, ext_lang: str | None, made: dict | None = None) -> dict[str, int]:
     """The coverages of the readers that can decide `read_as`, the others left out.
 
     `read_as` keeps the extension's language unless another reader reads more than twice
@@ -183,19 +183,23 @@ def _coverages_needed(text: str, ext_lang: str | None) -> dict[str, int]:
     that reads more than `2 * c` beats it on coverage alone); with `c == 0`, or without an
     extension, a reader whose bound is 0 reads nothing, and without an extension a reader
     whose bound is below a coverage already found cannot be the most read either. The
-    choice over the readers kept is then the choice over all of them."""
+    choice over the readers kept is then the choice over all of them. `made` (a dict)
+    gets the readers that read, by language (`read_program` may keep their reading)."""
     from .probes import bound as bound_of
     sample = _sample(text)
+    made = {} if made is None else made
     found: dict[str, int] = {}
     if ext_lang in _READERS:
-        found[ext_lang] = _reader_class(ext_lang)(None).coverage(sample)
+        made[ext_lang] = _reader_class(ext_lang)(None)
+        found[ext_lang] = made[ext_lang].coverage(sample)
     bounded = []
     for lang in _READERS:    # (the bounds import no reader: only the readers that read do)
         if lang in found:
             continue
         bound = bound_of(lang, sample)
         if bound is None:
-            found[lang] = _reader_class(lang)(None).coverage(sample)
+            made[lang] = _reader_class(lang)(None)
+            found[lang] = made[lang].coverage(sample)
         else:
             bounded.append((bound, lang))
     for bound, lang in sorted(bounded, key=lambda b: -b[0]):
@@ -205,17 +209,19 @@ def _coverages_needed(text: str, ext_lang: str | None) -> dict[str, int]:
                 continue
         elif bound == 0 or (found and bound < max(found.values())):
             continue
-        found[lang] = _reader_class(lang)(None).coverage(sample)
+        made[lang] = _reader_class(lang)(None)
+        found[lang] = made[lang].coverage(sample)
     return found
 
 
-def read_as(text: str, ext_lang: str | None, exhaustive: bool = False) -> tuple[str | None, str]:
+def read_as(text: str, ext_lang: str | None, exhaustive: bool = False,
+            made: dict | None = None) -> tuple[str | None, str]:
     """The language whose reader reads the most of `text` (None when none reads any), and a
     note when that is not the extension's. The extension is a strong prior: it keeps a file
     unless another reader reads more than twice as much of it. Only the readers that can
     change the answer read the text (`_coverages_needed`); `exhaustive` runs every one (the
     answer is the same: `benchmarks/detect_same.py` and `tests/test_detect_same.py`)."""
-    found = coverages(text) if exhaustive else _coverages_needed(text, ext_lang)
+    found = coverages(text) if exhaustive else _coverages_needed(text, ext_lang, made)
     hint = scores(text) if len(found) > 1 else {}
     order = {lang: i for i, lang in enumerate(LANGS)}
     best = max(found, key=lambda x: (found[x], x == ext_lang, hint.get(x, 0), -order.get(x, 99)))
@@ -236,7 +242,8 @@ def language_of(text: str, path: str = "<program>", lang: str = "auto",
     return _language(text, path, lang, strict)[0]
 
 
-def _language(text: str, path: str, lang: str, strict: bool) -> tuple[str, str]:
+def _language(text: str, path: str, lang: str, strict: bool,
+              made: dict | None = None) -> tuple[str, str]:
     ext = PurePath(path).suffix.lower() if path not in ("-", "<program>", "<stdin>") else ""
     note = ""
     if lang == "auto":
@@ -246,7 +253,8 @@ def _language(text: str, path: str, lang: str, strict: bool) -> tuple[str, str]:
         why = not_a_program(text) if strict else None
         if why and why.startswith(("JSON", "Python")):
             raise SedacError(why, path=path)
-        read, note = read_as(text, EXTENSIONS.get(ext))
+        read, note = read_as(text, EXTENSIONS.get(ext)) if made is None else \
+            read_as(text, EXTENSIONS.get(ext), made=made)
         lang = read or EXTENSIONS.get(ext) or detect(text)
         if read is not None:
             strict = False           # a reader reads it: it is a program
@@ -285,12 +293,14 @@ def reader_for(lang: str, vocab_hint=None):
     return _reader_class(lang)(vocab_hint)
 
 
-def read_with(reader, text: str, path: str) -> Program:
-    """`reader.read`, then what every reader shares: the glosses written apart from their
-    clauses (`sedac.glosses`) and a question named only in prose (`sedac.asked`)."""
+def read_with(reader, text: str, path: str, prog: Program | None = None) -> Program:
+    """`reader.read` (or `prog`, what it read), then what every reader shares: the glosses
+    written apart from their clauses (`sedac.glosses`) and a question named only in prose
+    (`sedac.asked`)."""
     from ..asked import read_asked
     from ..glosses import attach
-    prog = reader.read(text, path)
+    if prog is None:
+        prog = reader.read(text, path)
     attach(prog)
     read_asked(prog, reader)
     return prog
@@ -300,8 +310,14 @@ def read_program(text: str, path: str = "<program>", lang: str = "auto",
                  vocab_hint=None, strict: bool = False) -> Program:
     """Read a program of any supported language into a `Program`. With `strict` (what
     `check` and `ask` use on users' files), a text that is no program is refused."""
-    lang, note = _language(text, path, lang, strict)
-    prog = read_with(reader_for(lang, vocab_hint), text, path)
+    made: dict = {}
+    lang, note = _language(text, path, lang, strict, made)
+    # the reader that chose the language may have read the whole text already (`reread`)
+    reader = made.get(lang)
+    prog = reader.reread(text, path, vocab_hint) if reader is not None else None
+    if prog is None:
+        reader = reader_for(lang, vocab_hint)
+    prog = read_with(reader, text, path, prog)
     if note:
         from ..program import Diagnostic
         prog.diagnostics.insert(0, Diagnostic("C007", "communication", note,

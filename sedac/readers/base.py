@@ -15,7 +15,20 @@ class Reader:
     own_headers: tuple[str, ...] = ()   # section headers of the format itself (`Premises:`)
 
     def __init__(self, vocab_hint: Vocabulary | None = None):
-        self.vocab_hint = vocab_hint
+        self._hint = vocab_hint
+        self._hint_asked = False
+        self._sample_read: tuple | None = None
+
+    @property
+    def vocab_hint(self) -> Vocabulary | None:
+        """The hint, noted as asked: a read that never asks it reads the same with any hint
+        (`reread`)."""
+        self._hint_asked = True
+        return self._hint
+
+    @vocab_hint.setter
+    def vocab_hint(self, value: Vocabulary | None) -> None:
+        self._hint = value
 
     def read(self, text: str, path: str = "<program>") -> Program:
         raise NotImplementedError
@@ -35,10 +48,13 @@ class Reader:
         error, each worth two of its syntax errors (a formula language whose arithmetic
         lines fail still reads more than a format that calls its formulas prose); the
         language decision compares them."""
+        self._hint_asked, self._sample_read = False, None
         try:
             prog = self.read(text, "<sample>")
         except Exception:      # a reader that cannot read a sample at all reads none of it
             return 0
+        if not self._hint_asked:
+            self._sample_read = (text, prog)
         # (English sentences a reader translates are not its language, however it reads them)
         english = {d.clause for d in prog.diagnostics if d.category == "natural-language"}
         good = sum(1 for i, c in enumerate(prog.clauses)
@@ -48,6 +64,19 @@ class Reader:
         # text; not the `Predicates:` both write) say whose file it is, where a line such as
         # `Big(Bob, True)` reads in either
         return max(0, 2 * good - bad + 4 * self.headers(text))
+
+    def reread(self, text: str, path: str, vocab_hint: Vocabulary | None) -> Program | None:
+        """`read(text, path)` with `vocab_hint`, without reading again: the program that
+        `coverage` read, when its sample was all of `text` and that read never asked the
+        hint (a read is a function of its text and hint, and the path is only the
+        program's name); None otherwise. The reader then holds `vocab_hint`, as a reader
+        made with it would."""
+        got, self._sample_read = self._sample_read, None
+        if got is None or got[0] != text:
+            return None
+        self.vocab_hint = vocab_hint
+        got[1].path = path
+        return got[1]
 
     def headers(self, text: str) -> int:
         """How many lines of `text` are the format's own section headers, alone on their line

@@ -19,7 +19,7 @@ from lark.exceptions import UnexpectedInput
 from .. import notations
 from ..fol import (FALSE, TRUE, And, Atom, Const, Eq, Exists, Forall, Formula, Implies, Not, Var, Xor,
                    free_vars, subformulas, to_unicode)
-from ..grammar import HERE, build_lark
+from ..grammar import HERE, build_lark, parse_line
 from ..notations import Style, latex_name, read_quantifier
 from .base import tree_connective
 from .sections import SectionReader, Unreadable, camel_to_snake
@@ -131,19 +131,19 @@ class FolReader(SectionReader):
         if fast is not None:
             return fast[0]
         if not _ONE_LETTER.search(stmt):
-            return self._start(parser().parse(stmt))
+            return self._start(parse_line(parser(), stmt))
         # `A x.`, `Ex (...)`, `T` are operators where they read as such, and otherwise names:
         # read with them as operators, then (a parse error, or a letter quantifier whose
         # variable its body never uses) with them as names; the first error is the one told.
         # (what the first reading noted of the file's style is noted again by the second)
         saved = _copy_style(style)
         try:
-            return self._start(parser().parse(stmt))
+            return self._start(parse_line(parser(), stmt))
         except (UnexpectedInput, _NotAQuantifier) as e:
             first = e
         _restore_style(style, saved)
         try:
-            return self._start(parser(strict=True).parse(stmt))
+            return self._start(parse_line(parser(strict=True), stmt))
         except UnexpectedInput:
             if isinstance(first, _NotAQuantifier):
                 raise

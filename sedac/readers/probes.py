@@ -1,4 +1,4 @@
-"""The readers' cheap bounds (`Reader.coverage_bound`), in a module that imports nothing.
+"""The readers' cheap bounds (`Reader.coverage_bound`), in a module that imports no reader.
 
 The language decision (`sedac.readers._coverages_needed`) asks every reader for its bound
 before it lets any read; a reader's module brings its grammar, converters and dataclasses
@@ -45,11 +45,61 @@ def prover9_own_lines(text: str) -> int:
                if _LIST.match(line) or _END.match(line) or _DIRECTIVE.match(line))
 
 
+_BARE_HEADING = re.compile(r"^[A-Za-z]+\s*:$")
+_DECLARATION = re.compile(r"^[A-Za-z]\w*\(\s*\$?\w+(?:\s*,\s*\$?\w+)*\s*\)\s*(?::::.*)?$")
+IGNORED = ("predicates",)      # `SectionReader.ignored_sections`
+
+
+def misplaced(stmt: str) -> bool:
+    """A line of a declarations section that states something (it has a constant
+    argument or a connective) rather than declaring a predicate (`SectionReader._misplaced`)."""
+    if re.search(r"[∀∃→¬∧∨⊕↔>&]", stmt):
+        return True
+    args = re.findall(r"\(([^()]*)\)", stmt)
+    names = [a.strip() for part in args for a in part.split(",")]
+    return bool(names) and any(re.fullmatch(r"[A-Za-z][A-Za-z0-9_]+", n)
+                               and n not in ("bool", "True", "False") for n in names)
+
+
+def silent_lines(text: str, ignored=IGNORED) -> int:
+    """Lines a section reader's `read` makes no clause of, whatever their neighbours:
+    - a bare heading, one word and a colon (`Premises:`) that `reply.heading` reads with
+      nothing after it: the reply layer makes it a heading, or, one of the format's own
+      headers, keeps it for `read`, which opens its section there (`_HEADER`);
+    - a declaration `Name(x, ...)` (`::: gloss` aside) that `misplaced` does not take for a
+      statement, on the lines that follow this format's own ignored header (`Predicates:`)
+      before any line of another kind (blank lines aside): the layer keeps the header and
+      them for `read` as the format's own lines of that section (nothing but a heading, a
+      comment or a fence closes it, none of which they are), and `read` reads only
+      misplaced statements there. (A line the layer makes prose or a gloss instead adds no
+      clause either; a table row, which could, is neither.)
+    Only texts with a bare heading need the reply layer (`reply.heading`, `asked`)."""
+    if ":" not in text:          # (every bare heading has its colon)
+        return 0
+    from ..asked import asked
+    from ..reply import heading
+    silent, declaring = 0, False
+    for line in text.split("\n"):
+        s = line.strip()
+        if not s:
+            continue
+        if _BARE_HEADING.match(s) and heading(s) == (s[:-1].strip().lower(), "", False):
+            silent += 1
+            declaring = s[:-1].strip().lower() in ignored and not asked(line)
+            continue
+        if declaring and _DECLARATION.match(s) and not misplaced(s.partition(":::")[0].strip()):
+            silent += 1
+            continue
+        declaring = False
+    return silent
+
+
 def sections_bound(text: str, own_headers) -> int:
     """Pyke and FOL text (`SectionReader`): `read` visits each line once and adds at most
     one clause for it (`_statement`), and none for a blank line: at most one good clause
-    per non-blank line, each worth 2, plus the headers `coverage` counts."""
-    return 2 * nonblank_lines(text) + 4 * headers(text, own_headers)
+    per non-blank line, each worth 2, plus the headers `coverage` counts. Some lines add
+    none (`silent_lines`)."""
+    return 2 * (nonblank_lines(text) - silent_lines(text)) + 4 * headers(text, own_headers)
 
 
 def linc_bound(text: str) -> int:

@@ -15,7 +15,7 @@ from ..fol import (FALSE, TRUE, And, Atom, Const, Eq, Exists, Forall, Formula, F
                    NotAClause, Or, Var, closure, conj, disj, exists, free_vars, has_functions,
                    implication_parts, map_atoms, negate, predicates, subformulas, substitute,
                    to_prolog)
-from ..grammar import lark_parser, max_nesting, swipl_builtins
+from ..grammar import lark_parser, max_nesting, parse_line, swipl_builtins
 from ..program import CATEGORIES, Clause, Diagnostic, Fix, LineIndex, Program, Span, Unreadable
 from . import english
 from .base import Reader, _once
@@ -171,6 +171,9 @@ def _skip_layout(text: str, i: int, end: int) -> int:
     return i
 
 
+_SPLIT_STOP = re.compile(r"['\"`%/()\[\]{}.]")
+
+
 def _split_clauses(text: str) -> list[tuple[int, int, bool]]:
     """(start, end, terminated) pieces: each ends after a full stop that ends a clause.
 
@@ -180,7 +183,12 @@ def _split_clauses(text: str) -> list[tuple[int, int, bool]]:
     out = []
     i, n, start = 0, len(text), 0
     depth = 0
+    stop = _SPLIT_STOP.search
     while i < n:
+        m = stop(text, i)      # the other characters change nothing
+        if m is None:
+            break
+        i = m.start()
         ch = text[i]
         if ch in "'\"`":
             j = text.find(ch, i + 1)
@@ -938,7 +946,7 @@ def _strip_effects(text: str) -> str | None:
     all effects (a directive, a hook, a query of effects only) or cannot be located."""
     body = text if text.rstrip().endswith(".") else text + "."
     try:
-        parsed = lark_parser("prolog", TO_TERM).parse(body)
+        parsed = parse_line(lark_parser("prolog", TO_TERM), body)
     except (LarkError, RecursionError):
         return None
     effects, whole = find_effects(parsed, body)
@@ -1021,7 +1029,7 @@ def _parse(body: str):
     if fast is not None:
         return fast, None
     try:
-        return lark_parser("prolog", TO_TERM).parse(body), None
+        return parse_line(lark_parser("prolog", TO_TERM), body), None
     except UnexpectedCharacters as e:
         return None, f"unexpected `{body[e.pos_in_stream]}` at column {e.column}"
     except UnexpectedToken as e:

@@ -12,7 +12,7 @@ import re
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from ..fol import Formula, free_vars, closure, describe
-from ..grammar import lark_parser, max_nesting
+from ..grammar import lark_parser, max_nesting, parse_line
 from ..program import Clause, Diagnostic, Fix, Program, Unreadable
 from . import english
 from .base import Reader
@@ -143,12 +143,8 @@ class SectionReader(Reader):
     def _misplaced(self, stmt: str) -> bool:
         """A line of a declarations section that states something (it has a constant
         argument or a connective) rather than declaring a predicate."""
-        if re.search(r"[∀∃→¬∧∨⊕↔>&]", stmt):
-            return True
-        args = re.findall(r"\(([^()]*)\)", stmt)
-        names = [a.strip() for part in args for a in part.split(",")]
-        return bool(names) and any(re.fullmatch(r"[A-Za-z][A-Za-z0-9_]+", n)
-                                   and n not in ("bool", "True", "False") for n in names)
+        from .probes import misplaced
+        return misplaced(stmt)
 
     def _statement(self, stmt: str, gloss: str, section: str, span, prog: Program,
                    misplaced: str | None = None, loose: bool = False):
@@ -221,7 +217,7 @@ class SectionReader(Reader):
         if key not in cache:
             if len(cache) > 4096:
                 cache.clear()
-            cache[key] = self.convert(lark_parser(self.grammar).parse(stmt), section)
+            cache[key] = self.convert(parse_line(lark_parser(self.grammar), stmt), section)
         formula, notes = cache[key]
         return formula, list(notes)
 
