@@ -66,6 +66,7 @@ class GroundSolver:
         self.count = 0
         self._clauses: dict[tuple, list] = {}     # (formula, skolem names) -> its clauses
         self._bases: dict = {}                    # axiom key -> propagated base state
+        self._owners: dict = {}                   # axiom key -> (clause -> axiom, satisfiable alone)
 
     # ------------------------------------------------------------ grounding
 
@@ -163,6 +164,97 @@ class GroundSolver:
             hit = self._bases[key] = (clauses, index, assign, conflict)
         return hit
 
+    def extend(self, old, key, axioms: list[Formula]):
+        """`key`'s base from `old`'s, whose list `key`'s extends by `axioms` (a chain's
+        steps so far, one more each time): the new clauses are added and propagated in
+        place, so a list grown step by step costs its growth, not its length each time.
+        `old`'s base is given up (built again if it is asked again). The propagated state
+        is the one `base` builds (unit propagation reaches one fixpoint in any order)."""
+        clauses, index, assign, conflict = self._bases.pop(old)
+        self._owners.pop(old, None)
+        new: list[tuple] = []
+        for a in axioms:
+            new += self.formula_clauses(a)
+        start = len(clauses)
+        clauses += new
+        for i, c in enumerate(new, start):
+            for lit in c:
+                index.setdefault(-lit, []).append(i)
+        if not conflict:
+            units = []
+            for c in new:
+                if any(assign.get(abs(lit)) == (lit > 0) for lit in c):
+                    continue
+                free = [lit for lit in c if assign.get(abs(lit)) is None]
+                if not free:
+                    conflict = True
+                    break
+                if len(free) == 1:
+                    units.append(free[0])
+            conflict = conflict or not _propagate(units, clauses, index, None, None, assign, [0])
+        self._bases[key] = (clauses, index, assign, conflict)
+
+    def core(self, key, axioms: list[Formula], prepared, extra: list[tuple]) -> tuple | None:
+        """A minimal unsat core of the axiom list with `extra` (the indices of the axioms
+        it needs, an axiom written twice with both), from the ground clauses connected to
+        `extra`'s through shared atoms; None when the list alone is not known satisfiable,
+        when `extra` is satisfiable with it, or past the budget.
+
+        For satisfiable axioms every minimal unsatisfiable subset with `extra` lies within
+        that connected part (clauses that split into parts sharing no atom are
+        unsatisfiable only if one part is, and a part without `extra` is the axioms'
+        alone), so the core is one of the whole list's, found at the cost of that part:
+        each axiom of it (in order) is left out when the rest stays unsatisfiable. The
+        owner table (clause -> axiom) is built once per list; `prepared()` gives the
+        axioms' NNF forms as `base` takes them, and is called only then."""
+        hit = self._owners.get(key)
+        if hit is None:
+            forms = prepared()
+            owner: list[int] = []
+            for i, a in enumerate(forms):
+                owner += [i] * len(self.formula_clauses(a))
+            sat = self.satisfiable(key, forms, [])
+            hit = self._owners[key] = (owner, sat is True)
+        owner, consistent = hit
+        if not consistent:
+            return None
+        clauses, index, _, _ = self._bases[key]
+        seen_atoms = {abs(lit) for c in extra for lit in c}
+        queue = list(seen_atoms)
+        part: dict[int, list[int]] = {}        # axiom -> its clauses in the connected part
+        seen: set[int] = set()
+        while queue:
+            v = queue.pop()
+            for i in (*index.get(v, ()), *index.get(-v, ())):
+                if i in seen:
+                    continue
+                seen.add(i)
+                part.setdefault(owner[i], []).append(i)
+                for lit in clauses[i]:
+                    if abs(lit) not in seen_atoms:
+                        seen_atoms.add(abs(lit))
+                        queue.append(abs(lit))
+        groups: dict[Formula, list[int]] = {}   # one formula written twice: one group
+        for i in sorted(part):
+            groups.setdefault(axioms[i], []).append(i)
+
+        def unsat(keep) -> bool | None:
+            cs = [clauses[j] for g in keep for i in groups[g] for j in part[i]] + list(extra)
+            sat = _satisfiable(cs)
+            return None if sat is None else not sat
+
+        keep = list(groups)
+        if unsat(keep) is not True:
+            return None
+        for g in list(keep):
+            rest = [h for h in keep if h is not g]
+            r = unsat(rest)
+            if r is None:
+                return None
+            if r:
+                keep = rest
+        return tuple(sorted(i for g in keep for i in groups[g]))
+
     def satisfiable(self, key, axioms: list[Formula], extra: list[tuple]) -> bool | None:
         """Whether the axioms' clauses and `extra` have a model; None past the budget."""
         clauses, index, assign0, conflict = self.base(key, axioms)
@@ -233,6 +325,22 @@ def _propagate(units, clauses, index, extra, eindex, assign, steps) -> bool:
                 if n_free == 1:
                     queue.append(free)
     return True
+
+
+def _satisfiable(clauses: list[tuple]) -> bool | None:
+    """Whether a clause list has a model; None past the budget."""
+    if any(not c for c in clauses):
+        return False
+    index: dict[int, list[int]] = {}
+    for i, c in enumerate(clauses):
+        for lit in c:
+            index.setdefault(-lit, []).append(i)
+    assign: dict[int, bool] = {}
+    steps = [0]
+    if not _propagate([c[0] for c in clauses if len(c) == 1], clauses, index, None, None,
+                      assign, steps):
+        return False
+    return _search(clauses, index, [], None, assign, steps)
 
 
 def _open_positive(cs, assign):

@@ -179,6 +179,9 @@ def _countermodel(m: z3.ModelRef, atoms: dict[str, tuple], universe: tuple[str, 
 # individuals and unary predicates are sliced by individual, which is exact; others go to
 # E (or, without E, Z3's quantifier instantiation) under the time limit.
 GROUND_LIMIT = 20_000
+# From this many axioms on, a proved question's unsat core is the ground procedure's
+# (`GroundSolver.core`, a minimal core as Z3's is); smaller problems ask Z3.
+CORE_AT = 100
 
 
 def _quantified_vars(f: Formula) -> int:
@@ -384,9 +387,14 @@ class Z3Session(Session):
         key = self.key(axioms)
         shape = self._shapes.get(key)
         if shape is None:
-            about = [self._about(a) for a in axioms]
+            ext = self._extends.get(key)
+            prev = self._shapes.pop(ext[0], None) if ext is not None else None
+            about = [self._about(a) for a in (axioms[ext[1]:] if prev is not None else axioms)]
             names = frozenset().union(*(n for n, _, _ in about))
-            shape = self._shapes[key] = (names, Counter(w for _, w, _ in about))
+            widths = Counter(w for _, w, _ in about)
+            if prev is not None:       # the list grew: the shorter one's shape and the rest's
+                names, widths = prev[0] | names, prev[1] + widths
+            shape = self._shapes[key] = (names, widths)
         names, widths = shape
         gnames, gwidth, gexists = self._about(goal)
         extra = sum(1 for c in gnames if c not in names)
@@ -472,8 +480,11 @@ class Z3Session(Session):
             key = self.key(axioms)
             covered = self._covered.get(key)
             if covered is None:   # do the axioms' individuals lie in the universe? (per key)
-                ax_names = frozenset().union(*(self._prepared(a, False)[2] for a in axioms))
-                covered = self._covered[key] = ax_names <= self._universe_set
+                ext = self._extends.get(key)
+                prev = self._covered.get(ext[0]) if ext is not None else None
+                ax_names = frozenset().union(*(self._prepared(a, False)[2] for a in
+                                               (axioms[ext[1]:] if prev is not None else axioms)))
+                covered = self._covered[key] = (prev is not False) and ax_names <= self._universe_set
             missing = not covered or any(n not in self._universe_set for n in names)
             if missing or skolems > self._skolems:
                 self._reset(self._universe_for(axioms + [goal], skolems))
@@ -489,6 +500,16 @@ class Z3Session(Session):
                     asked = list(axioms)
                     return Verdict(COUNTER_SATISFIABLE, "z3", decided.seconds,
                                    model_fn=lambda: self._z3_model(asked, goal, time_limit))
+                if decided is not None and len(axioms) >= CORE_AT:
+                    # a big problem's proof: its core from the ground clauses connected to
+                    # the goal (Z3's core costs the size of the whole problem, quadratic over
+                    # a chain of steps asked one by one)
+                    used = self._ground.core(
+                        key, axioms, lambda: [self._prepared(a, False)[0] for a in axioms],
+                        self._ground.formula_clauses(self._prepared(goal, True)[0],
+                                                     _SKOLEM_NAMES[:skolems]))
+                    if used is not None:
+                        return Verdict(THEOREM, "z3", watch.seconds, used=used)
             found = self._axiom_sets.get(key)
             if found is None:
                 sels = [self._selector(self._selectors, a, "ax", False) for a in axioms]
@@ -547,7 +568,11 @@ class Z3Session(Session):
             g = self._ground = GroundSolver(self._universe)
         try:
             if key not in g._bases:
-                g.base(key, [self._prepared(a, False)[0] for a in axioms])
+                ext = self._extends.get(key)
+                if ext is not None and ext[0] in g._bases:   # the list grew: extend its base
+                    g.extend(ext[0], key, [self._prepared(a, False)[0] for a in axioms[ext[1]:]])
+                else:
+                    g.base(key, [self._prepared(a, False)[0] for a in axioms])
             extra = g.formula_clauses(self._prepared(goal, True)[0], _SKOLEM_NAMES[:skolems])
             sat = g.satisfiable(key, axioms, extra)
         except Unsupported:
