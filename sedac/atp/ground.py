@@ -67,6 +67,7 @@ class GroundSolver:
         self._clauses: dict[tuple, list] = {}     # (formula, skolem names) -> its clauses
         self._bases: dict = {}                    # axiom key -> propagated base state
         self._owners: dict = {}                   # axiom key -> (clause -> axiom, satisfiable alone)
+        self._open: dict = {}                     # axiom key -> its base's `_qualifies` clauses
 
     # ------------------------------------------------------------ grounding
 
@@ -172,6 +173,7 @@ class GroundSolver:
         is the one `base` builds (unit propagation reaches one fixpoint in any order)."""
         clauses, index, assign, conflict = self._bases.pop(old)
         self._owners.pop(old, None)
+        was_open = self._open.pop(old, None)
         new: list[tuple] = []
         for a in axioms:
             new += self.formula_clauses(a)
@@ -191,7 +193,16 @@ class GroundSolver:
                     break
                 if len(free) == 1:
                     units.append(free[0])
-            conflict = conflict or not _propagate(units, clauses, index, None, None, assign, [0])
+            trail: list[int] = []
+            conflict = conflict or not _propagate(units, clauses, index, None, None, assign,
+                                                  [0], trail)
+            if was_open is not None and not conflict:
+                # the open clauses: the shorter list's still open, the new ones, and those
+                # whose negative literal's atom the new clauses made true
+                maybe = set(was_open).union(range(start, len(clauses)))
+                for v in trail:
+                    maybe.update(index.get(v, ()))
+                self._open[key] = sorted(i for i in maybe if _qualifies(clauses[i], assign))
         self._bases[key] = (clauses, index, assign, conflict)
 
     def core(self, key, axioms: list[Formula], prepared, extra: list[tuple]) -> tuple | None:
@@ -276,9 +287,22 @@ class GroundSolver:
             if len(free) == 1:
                 units.append(free[0])
         steps = [0]
-        if not _propagate(units, clauses, index, extra, eindex, assign, steps):
+        trail: list[int] = []
+        if not _propagate(units, clauses, index, extra, eindex, assign, steps, trail):
             return False
-        return _search(clauses, index, extra, eindex, assign, steps)
+        # a clause can be open with only positive literals left only if it was so in the
+        # base state, or one of its negative literals' atoms has been made true since
+        cands = set(self._open_of(key, clauses, assign0))
+        for v in trail:
+            cands.update(index.get(v, ()))
+        return _search(clauses, index, extra, eindex, assign, steps, cands)
+
+    def _open_of(self, key, clauses, assign) -> list[int]:
+        """The clauses of a base state open with only positive literals left (cached)."""
+        hit = self._open.get(key)
+        if hit is None:
+            hit = self._open[key] = [i for i, c in enumerate(clauses) if _qualifies(c, assign)]
+        return hit
 
 
 def _clean(c: tuple) -> tuple | None:
@@ -289,9 +313,10 @@ def _clean(c: tuple) -> tuple | None:
     return c if len(s) == len(c) else tuple(sorted(s, key=c.index))
 
 
-def _propagate(units, clauses, index, extra, eindex, assign, steps) -> bool:
+def _propagate(units, clauses, index, extra, eindex, assign, steps, trail=None) -> bool:
     """Unit propagation from `units` (literals made true); False on a conflict. `assign`
-    is updated in place; `steps` counts the work (one cell, shared with the search)."""
+    is updated in place; `steps` counts the work (one cell, shared with the search);
+    `trail`, when given, gets every atom made true."""
     queue = list(units)
     while queue:
         lit = queue.pop()
@@ -303,6 +328,8 @@ def _propagate(units, clauses, index, extra, eindex, assign, steps) -> bool:
                 return False
             continue
         assign[v] = val
+        if trail is not None and val:
+            trail.append(v)
         for cs, idx in ((clauses, index), (extra, eindex)):
             if idx is None:
                 continue
@@ -343,6 +370,18 @@ def _satisfiable(clauses: list[tuple]) -> bool | None:
     return _search(clauses, index, [], None, assign, steps)
 
 
+def _qualifies(c: tuple, assign) -> bool:
+    """Whether `c` is not yet true and keeps no unassigned negative literal."""
+    for lit in c:
+        a = assign.get(abs(lit))
+        if a is None:
+            if lit < 0:
+                return False
+        elif a == (lit > 0):
+            return False
+    return True
+
+
 def _open_positive(cs, assign):
     """An atom of a clause not yet true whose unassigned literals are all positive (None
     when every clause not yet true has an unassigned negative literal: then making every
@@ -364,8 +403,13 @@ def _open_positive(cs, assign):
     return None
 
 
-def _search(clauses, index, extra, eindex, assign, steps) -> bool | None:
-    lit = _open_positive(clauses, assign)
+def _search(clauses, index, extra, eindex, assign, steps, cands=None) -> bool | None:
+    """DPLL from `assign`. `cands`, when given, holds (a superset of) the clauses that may
+    be open with only positive literals left (`_qualifies`): they are the only ones
+    `_open_positive` must look at, in their order, so a question's search costs what it
+    touches, not the whole clause list."""
+    lit = _open_positive(clauses if cands is None else [clauses[i] for i in sorted(cands)],
+                         assign)
     if lit is None:
         lit = _open_positive(extra, assign)
     if lit is None:
@@ -375,8 +419,11 @@ def _search(clauses, index, extra, eindex, assign, steps) -> bool | None:
     for choice in (lit, -lit):
         trial = dict(assign)
         steps[0] += 1
-        if _propagate([choice], clauses, index, extra, eindex, trial, steps):
-            r = _search(clauses, index, extra, eindex, trial, steps)
+        trail = None if cands is None else []
+        if _propagate([choice], clauses, index, extra, eindex, trial, steps, trail):
+            more = cands if cands is None else \
+                cands | {i for v in trail for i in index.get(v, ())}
+            r = _search(clauses, index, extra, eindex, trial, steps, more)
             if r is None or r:
                 if r:
                     assign.update(trial)
