@@ -214,7 +214,7 @@ def _second_pass(report, text: str, check: _Checker, withheld_codes: set) -> Dia
     deselected = known - shown
     # (a withheld fix's diagnostic is found again, and withheld again: not counted)
     again = analyse(back, report.truth, "syntax" if report.mode == "syntax" else "partial",
-                    prover="auto", answer=False)
+                    prover="auto", answer=False, suggest=False)  # suggestions are never fixes
     fixes = [d for d in allowed_fixes(again.diagnostics, False)
              if d.code not in deselected and d.code not in withheld_codes]
     second = check.apply(text, fixes)
