@@ -208,6 +208,8 @@ def _slice_of(f: Formula):
     formula about the one individual c, None for anything else; atoms must be unary."""
     if isinstance(f, (Top, Bottom)):
         return ("rule", None)
+    if isinstance(f, Atom) and len(f.args) == 1 and isinstance(f.args[0], Const):
+        return ("fact", f.args[0].name)     # most axioms of a big problem: its facts
     if any(n != 1 for _, n in predicates(f)) or _has_eq(f):
         return None
     consts = constants(f)
@@ -251,13 +253,17 @@ class _Slicer:
             split = self._splits[key] = self._split(axioms)
         if split is None:
             return None
-        rules, facts = split
+        rules, facts, ruled = split
         c = gk[1]
         mine = rules + facts.get(c, [])
         # A slice is asked with its individual renamed to a placeholder: slices alike up to
-        # their individual (most of them, in a big problem) share one small solver.
-        shaped = [_renamed(axioms[i], c) for i in mine] if c is not None else [axioms[i] for i in mine]
-        v = self._session(rules, axioms)._entails(
+        # their individual (most of them, in a big problem) share one small solver. The
+        # rules speak of no individual (renamed, they are themselves): one list of them for
+        # every question, so that a question about no individual (a rule the text may
+        # entail) costs no pass over them (it did: quadratic over a program's rules).
+        shaped = ruled if c is None else \
+            ruled + [_renamed(axioms[i], c) for i in facts.get(c, [])]
+        v = self._session(rules, axioms, ruled)._entails(
             shaped, _renamed(goal, c) if c is not None else goal, time_limit, evidence)
         if v.holds or not v.refuted:
             used = tuple(mine[j] for j in v.used) if v.used is not None else None
@@ -280,14 +286,14 @@ class _Slicer:
                 rules.append(i)
             else:
                 facts.setdefault(k[1], []).append(i)
-        return rules, facts
+        return rules, facts, [axioms[i] for i in rules]
 
-    def _session(self, rules: list[int], axioms: list[Formula]) -> "Z3Session":
+    def _session(self, rules: list[int], axioms: list[Formula], ruled=None) -> "Z3Session":
         """The solver of the slices of these rules. Every slice shares it: the rules are
         grounded once, each slice's facts are added beside them under their own selectors
         and each question assumes only its own slice's (a solver per slice would ground
         the rules once per individual)."""
-        key = tuple(axioms[i] for i in rules)
+        key = self.owner.key(ruled if ruled is not None else [axioms[i] for i in rules])
         s = self._sessions.get(key)
         if s is not None and len(s._axiom_sets) > 64:   # memory: keep the grounded rules only
             for table in (s._axiom_sets, s._covered, s._interned, s._recent):
@@ -305,14 +311,15 @@ class _Slicer:
             return self._contradiction[key]
         found = None
         seen: set = set()
+        ruled = [axioms[i] for i in rules]      # (renamed, a rule is itself)
         for c, idx in facts.items():
             shape = frozenset(_renamed(axioms[i], c) for i in idx)
             if shape in seen:
                 continue
             seen.add(shape)
             part = rules + idx
-            shaped = [_renamed(axioms[i], c) for i in part]
-            v = self._session(rules, axioms)._entails(shaped, Bottom(), time_limit, False)
+            shaped = ruled + [_renamed(axioms[i], c) for i in idx]
+            v = self._session(rules, axioms, ruled)._entails(shaped, Bottom(), time_limit, False)
             if v.holds:
                 found = tuple(part)
                 break
@@ -356,6 +363,7 @@ class Z3Session(Session):
         # The ground procedure answers the questions that need no evidence (those of a
         # slice's session are Z3's, as they are small).
         self._fast = not whole
+        self._z3_only = False      # (while Z3's own countermodel is made)
         self._reset(())
 
     def _reset(self, universe: tuple[str, ...]):
@@ -489,8 +497,10 @@ class Z3Session(Session):
             if missing or skolems > self._skolems:
                 self._reset(self._universe_for(axioms + [goal], skolems))
                 self._covered[key] = True
-            if self._fast:
-                # The ground decision procedure answers, exactly. A question without
+            if self._fast or len(axioms) >= CORE_AT and not self._z3_only:
+                # The ground decision procedure answers, exactly (in a slice's session too
+                # when the slice is big: thousands of rules, each question Z3's, cost the
+                # size of the slice; this one touches only what the question reaches). A question without
                 # evidence ends there; a refuted one gets Z3's countermodel when it is read
                 # (most never are); a proved one needs Z3's unsat core.
                 decided = self._decide_ground(axioms, goal, key, skolems, watch)
@@ -553,11 +563,11 @@ class Z3Session(Session):
 
     def _z3_model(self, axioms: list[Formula], goal: Formula, time_limit: float):
         """Z3's countermodel of a question the ground procedure refuted (asked when read)."""
-        fast, self._fast = self._fast, False
+        fast, self._fast, self._z3_only = self._fast, False, True
         try:
             return self._entails(axioms, goal, time_limit, True).model
         finally:
-            self._fast = fast
+            self._fast, self._z3_only = fast, False
 
     def _decide_ground(self, axioms, goal, key, skolems, watch) -> Verdict | None:
         """`Theorem` or `CounterSatisfiable` from `sedac.atp.ground` on this session's
