@@ -226,10 +226,13 @@ def comment_out(clause: Clause, program: Program, why: str) -> str:
 
 def analyse(program: Program, truth: Truth | None = None, mode: str | None = None,
             prover: Prover | str = "auto", unsafe_fixes: bool = False,
-            answer: bool = True, session: Session | None = None) -> FileReport:
+            answer: bool = True, session: Session | None = None,
+            suggest: bool = True) -> FileReport:
     """Check one program. `mode` defaults to full with a truth, else partial.
 
-    `session` lets several analyses of one problem share a prover session."""
+    `session` lets several analyses of one problem share a prover session. Without
+    `suggest`, the rewrites only general knowledge reads (display-only suggestions, made
+    without a text) are not looked for: a caller that reads only the fixes skips them."""
     mode = mode or ("full" if truth is not None else "partial")
     if mode == "full" and truth is None:
         raise SedacError("full mode needs the problem text (--nl) or a truth file (--truth)",
@@ -264,7 +267,7 @@ def analyse(program: Program, truth: Truth | None = None, mode: str | None = Non
                                truth.vocab if truth is not None else None, arities,
                                applied=applied_terms(formulas))
     shallow = Shallow(program, truth, vocab, session,
-                      None if truth is not None else program_vocabulary(
+                      None if truth is not None or not suggest else program_vocabulary(
                           {p for p, _ in arities}, consts, None, arities, guess=True),
                       _shallow_diag)
 

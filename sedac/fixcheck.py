@@ -106,6 +106,13 @@ class _Checker:
         if text == program.text:
             return []
         back = self.read(text)
+        have = _formulas(back) if back is not None else Counter()
+        if program.reading is None and program.unread is None:
+            # the program as its reader read it (nothing renamed): when the fixed text says
+            # all it says, nothing is lost, and the original need not be read again
+            kept = _named(program, fixes)
+            if not _formulas(program, kept) - have:
+                return []
         # the original as this reader reads it (an analysis may rename what it read: the
         # gold alignment does); its clauses are the program's, one for one
         own = self.read(program.text)
@@ -113,7 +120,6 @@ class _Checker:
             program = own
         kept = _named(program, fixes)
         want = _formulas(program, kept)
-        have = _formulas(back) if back is not None else Counter()
         missing = want - have
         out = []
         for i, c in enumerate(program.clauses):
@@ -208,7 +214,7 @@ def _second_pass(report, text: str, check: _Checker, withheld_codes: set) -> Dia
     deselected = known - shown
     # (a withheld fix's diagnostic is found again, and withheld again: not counted)
     again = analyse(back, report.truth, "syntax" if report.mode == "syntax" else "partial",
-                    prover="auto", answer=False)
+                    prover="auto", answer=False, suggest=False)  # suggestions are never fixes
     fixes = [d for d in allowed_fixes(again.diagnostics, False)
              if d.code not in deselected and d.code not in withheld_codes]
     second = check.apply(text, fixes)

@@ -130,12 +130,21 @@ def symbol(words) -> str:
     return "_".join(w.lower() for w in words)
 
 
+def _compounds_by_first(nouns) -> dict:
+    """first word -> the compound nouns (`even_number`) that start with it."""
+    return _first_by((n.split("_")[0], n) for n in nouns
+                     if "_" in n and n.split("_")[-1] in COMPOUND_HEADS)
+
+
 def _first_by(pairs) -> dict:
     """key -> every value with that key, in order."""
     out: dict = {}
     for k, v in pairs:
         out.setdefault(k, []).append(v)
     return out
+
+
+_KNOWN_BY_FIRST = _compounds_by_first(KNOWN_COMPOUNDS)
 
 
 def _first_verb(verbs: dict) -> dict:
@@ -203,10 +212,12 @@ class Vocabulary:
         w = word.lower()
         if w in self.adjectives or w in self.nouns:
             return None
-        pool = self.nouns | (set(KNOWN_COMPOUNDS) if self.guessing else set())
-        found = sorted(n for n in pool if "_" in n and n.split("_")[0] == w
-                       and n.split("_")[-1] in COMPOUND_HEADS)
-        return found[0] if len(found) == 1 else None
+        # the compounds by their first word, indexed once: a scan of every noun for each
+        # word asked was quadratic in a program of many classes
+        found = set(self._index("nouns", lambda: _compounds_by_first(self.nouns)).get(w, ()))
+        if self.guessing:
+            found.update(_KNOWN_BY_FIRST.get(w, ()))
+        return next(iter(found)) if len(found) == 1 else None
 
     def is_word(self, word: str) -> bool:
         """A noun, adjective or name of the problem (of the program, without a text)."""

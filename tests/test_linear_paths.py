@@ -124,3 +124,87 @@ def test_an_smtlib_file_is_spelled_once_for_all_its_fixes(monkeypatch):
         report.fixed_program()
         return made[0]
     assert run(400) <= run(40) + 2
+
+
+NOUNS = ("wumpus", "zumpus", "jompus", "yumpus", "dumpus", "rompus", "numpus", "tumpus",
+         "vumpus", "impus")
+
+
+def _name(i: int) -> str:
+    out = ""
+    for _ in range(3):
+        i, r = divmod(i, 25)
+        out = "abcdefghijklmnopqrtuvwxyz"[r] + out
+    return "n" + out
+
+
+def _chain_problem(n: int, wrong: int = 0):
+    """n facts over 10 classes, a chain of 9 rules, and a chain of steps restating the facts
+    (every `wrong`-th one negated: a refuted step, whose evidence is a core too)."""
+    from sedac.chains import Chain
+    facts = [f"{_name(i).capitalize()} is a {NOUNS[i % 10]}." for i in range(n)]
+    rules = [f"Every {NOUNS[k]} is a {NOUNS[k + 1]}." for k in range(9)]
+    steps = [s.replace(" is a ", " is not a ") if wrong and i % wrong == 0 else s
+             for i, s in enumerate(facts)]
+    goal = f"{_name(5).capitalize()} is a {NOUNS[9]}."
+    steps += [f"{_name(5).capitalize()} is a {NOUNS[k]}." for k in range(6, 10)]
+    return Chain("c", " ".join(facts + rules), f"True or false: {goal}", "True", steps, "True")
+
+
+def test_a_chain_of_steps_is_verified_in_linear_work():
+    """verify-chain asked Z3 for an unsat core over every premise at each step (its cost the
+    size of the problem: quadratic over the steps) and built the ground state of the steps
+    so far again at each step; now a big problem's core comes from the clauses connected
+    to the goal and a grown list of steps extends its ground state."""
+    from sedac.chains import verify_chain
+    small, big = _chain_problem(150, wrong=7), _chain_problem(600, wrong=7)
+    out = {}
+
+    def run(c):
+        out[id(c)] = verify_chain(c)
+    e_small, e_big = _events(lambda: run(small)), _events(lambda: run(big))
+    assert e_big <= 6 * e_small, (e_small, e_big)   # linear: 4x (4.5 measured); it was 11x
+    for c in (small, big):
+        labels = [s["label"] for s in out[id(c)]["steps"]]
+        assert labels.count("False") == len(range(0, len(c.steps) - 4, 7))
+        assert labels.count("True") == len(labels) - labels.count("False")
+        assert out[id(c)]["steps"][1]["evidence"]["needs"] == [2]       # its own sentence
+
+
+def test_a_big_problems_core_is_a_minimal_core_as_z3s(monkeypatch):
+    """The ground procedure's unsat core of a big problem (`CORE_AT` axioms or more) is the
+    one Z3 gives for the same question where the core is unique, and it is minimal."""
+    from sedac.atp import z3prover
+    from sedac.fol import Atom, Const, Forall, Implies, Not, Var
+    X = Var("X")
+    facts = [Atom(NOUNS[i % 10], (Const(_name(i)),)) for i in range(300)]
+    rules = [Forall((X,), Implies(Atom(NOUNS[k], (X,)), Atom(NOUNS[k + 1], (X,))))
+             for k in range(9)]
+    rules.append(Forall((X,), Implies(Atom("impus", (X,)), Not(Atom("red", (X,))))))
+    axioms = facts + rules
+    goals = [Atom("impus", (Const(_name(i)),)) for i in (0, 13, 299)] + \
+        [Not(Atom("red", (Const(_name(4)),))), facts[77]]
+
+    def cores():
+        s = z3prover.Z3Prover().session()
+        return [s.entails(axioms, g).used for g in goals]
+    ground = cores()
+    monkeypatch.setattr(z3prover, "CORE_AT", 10 ** 9)
+    assert ground == cores()
+    assert ground[0] == (0, 300, 301, 302, 303, 304, 305, 306, 307, 308)
+    assert ground[-1] == (77,)
+
+
+def test_the_compound_noun_of_a_word_is_looked_up_not_scanned():
+    """`Vocabulary.noun_of_adjective` scanned every noun of the problem for each word asked
+    (a program of many classes: quadratic)."""
+    from sedac.vocab import Vocabulary
+
+    def vocab(n):
+        v = Vocabulary(nouns={f"class{i}" for i in range(n)} | {"even_number"}, guess=False)
+        assert v.noun_of_adjective("even") == "even_number"
+        return v
+    small, big = vocab(100), vocab(10000)
+    assert _events(lambda: big.noun_of_adjective("odd")) <= \
+        _events(lambda: small.noun_of_adjective("odd")) + 5
+    assert big.noun_of_adjective("even") == "even_number" and big.noun_of_adjective("odd") is None

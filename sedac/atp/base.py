@@ -174,6 +174,10 @@ class Session:
         self._cache: dict[tuple, Verdict] = {}
         self._recent: dict[int, tuple] = {}
         self._interned: dict[AxiomsKey, AxiomsKey] = {}
+        # key -> (the key of a list it extends, that list's length): the same list object
+        # asked again after it grew (a chain's steps so far), so that a backend may extend
+        # what it built for the shorter one instead of building it again
+        self._extends: dict[AxiomsKey, tuple[AxiomsKey, int]] = {}
 
     def key(self, axioms: Sequence[Formula]) -> AxiomsKey:
         """The key of an axiom list: the same list object asked again costs nothing, and
@@ -183,6 +187,9 @@ class Session:
             return hit[2]
         k = AxiomsKey(tuple(axioms))
         k = self._interned.setdefault(k, k)
+        if hit is not None and hit[0] is axioms and hit[1] < len(axioms) and k is not hit[2] \
+                and k.items[:hit[1]] == hit[2].items:
+            self._extends.setdefault(k, (hit[2], hit[1]))
         if len(self._recent) > 16:
             self._recent.clear()
         self._recent[id(axioms)] = (axioms, len(axioms), k)   # holding the list keeps its id

@@ -66,6 +66,8 @@ class GroundSolver:
         self.count = 0
         self._clauses: dict[tuple, list] = {}     # (formula, skolem names) -> its clauses
         self._bases: dict = {}                    # axiom key -> propagated base state
+        self._owners: dict = {}                   # axiom key -> (clause -> axiom, satisfiable alone)
+        self._open: dict = {}                     # axiom key -> its base's `_qualifies` clauses
 
     # ------------------------------------------------------------ grounding
 
@@ -163,6 +165,107 @@ class GroundSolver:
             hit = self._bases[key] = (clauses, index, assign, conflict)
         return hit
 
+    def extend(self, old, key, axioms: list[Formula]):
+        """`key`'s base from `old`'s, whose list `key`'s extends by `axioms` (a chain's
+        steps so far, one more each time): the new clauses are added and propagated in
+        place, so a list grown step by step costs its growth, not its length each time.
+        `old`'s base is given up (built again if it is asked again). The propagated state
+        is the one `base` builds (unit propagation reaches one fixpoint in any order)."""
+        clauses, index, assign, conflict = self._bases.pop(old)
+        self._owners.pop(old, None)
+        was_open = self._open.pop(old, None)
+        new: list[tuple] = []
+        for a in axioms:
+            new += self.formula_clauses(a)
+        start = len(clauses)
+        clauses += new
+        for i, c in enumerate(new, start):
+            for lit in c:
+                index.setdefault(-lit, []).append(i)
+        if not conflict:
+            units = []
+            for c in new:
+                if any(assign.get(abs(lit)) == (lit > 0) for lit in c):
+                    continue
+                free = [lit for lit in c if assign.get(abs(lit)) is None]
+                if not free:
+                    conflict = True
+                    break
+                if len(free) == 1:
+                    units.append(free[0])
+            trail: list[int] = []
+            conflict = conflict or not _propagate(units, clauses, index, None, None, assign,
+                                                  [0], trail)
+            if was_open is not None and not conflict:
+                # the open clauses: the shorter list's still open, the new ones, and those
+                # whose negative literal's atom the new clauses made true
+                maybe = set(was_open).union(range(start, len(clauses)))
+                for v in trail:
+                    maybe.update(index.get(v, ()))
+                self._open[key] = sorted(i for i in maybe if _qualifies(clauses[i], assign))
+        self._bases[key] = (clauses, index, assign, conflict)
+
+    def core(self, key, axioms: list[Formula], prepared, extra: list[tuple]) -> tuple | None:
+        """A minimal unsat core of the axiom list with `extra` (the indices of the axioms
+        it needs, an axiom written twice with both), from the ground clauses connected to
+        `extra`'s through shared atoms; None when the list alone is not known satisfiable,
+        when `extra` is satisfiable with it, or past the budget.
+
+        For satisfiable axioms every minimal unsatisfiable subset with `extra` lies within
+        that connected part (clauses that split into parts sharing no atom are
+        unsatisfiable only if one part is, and a part without `extra` is the axioms'
+        alone), so the core is one of the whole list's, found at the cost of that part:
+        each axiom of it (in order) is left out when the rest stays unsatisfiable. The
+        owner table (clause -> axiom) is built once per list; `prepared()` gives the
+        axioms' NNF forms as `base` takes them, and is called only then."""
+        hit = self._owners.get(key)
+        if hit is None:
+            forms = prepared()
+            owner: list[int] = []
+            for i, a in enumerate(forms):
+                owner += [i] * len(self.formula_clauses(a))
+            sat = self.satisfiable(key, forms, [])
+            hit = self._owners[key] = (owner, sat is True)
+        owner, consistent = hit
+        if not consistent:
+            return None
+        clauses, index, _, _ = self._bases[key]
+        seen_atoms = {abs(lit) for c in extra for lit in c}
+        queue = list(seen_atoms)
+        part: dict[int, list[int]] = {}        # axiom -> its clauses in the connected part
+        seen: set[int] = set()
+        while queue:
+            v = queue.pop()
+            for i in (*index.get(v, ()), *index.get(-v, ())):
+                if i in seen:
+                    continue
+                seen.add(i)
+                part.setdefault(owner[i], []).append(i)
+                for lit in clauses[i]:
+                    if abs(lit) not in seen_atoms:
+                        seen_atoms.add(abs(lit))
+                        queue.append(abs(lit))
+        groups: dict[Formula, list[int]] = {}   # one formula written twice: one group
+        for i in sorted(part):
+            groups.setdefault(axioms[i], []).append(i)
+
+        def unsat(keep) -> bool | None:
+            cs = [clauses[j] for g in keep for i in groups[g] for j in part[i]] + list(extra)
+            sat = _satisfiable(cs)
+            return None if sat is None else not sat
+
+        keep = list(groups)
+        if unsat(keep) is not True:
+            return None
+        for g in list(keep):
+            rest = [h for h in keep if h is not g]
+            r = unsat(rest)
+            if r is None:
+                return None
+            if r:
+                keep = rest
+        return tuple(sorted(i for g in keep for i in groups[g]))
+
     def satisfiable(self, key, axioms: list[Formula], extra: list[tuple]) -> bool | None:
         """Whether the axioms' clauses and `extra` have a model; None past the budget."""
         clauses, index, assign0, conflict = self.base(key, axioms)
@@ -184,9 +287,22 @@ class GroundSolver:
             if len(free) == 1:
                 units.append(free[0])
         steps = [0]
-        if not _propagate(units, clauses, index, extra, eindex, assign, steps):
+        trail: list[int] = []
+        if not _propagate(units, clauses, index, extra, eindex, assign, steps, trail):
             return False
-        return _search(clauses, index, extra, eindex, assign, steps)
+        # a clause can be open with only positive literals left only if it was so in the
+        # base state, or one of its negative literals' atoms has been made true since
+        cands = set(self._open_of(key, clauses, assign0))
+        for v in trail:
+            cands.update(index.get(v, ()))
+        return _search(clauses, index, extra, eindex, assign, steps, cands)
+
+    def _open_of(self, key, clauses, assign) -> list[int]:
+        """The clauses of a base state open with only positive literals left (cached)."""
+        hit = self._open.get(key)
+        if hit is None:
+            hit = self._open[key] = [i for i, c in enumerate(clauses) if _qualifies(c, assign)]
+        return hit
 
 
 def _clean(c: tuple) -> tuple | None:
@@ -197,9 +313,10 @@ def _clean(c: tuple) -> tuple | None:
     return c if len(s) == len(c) else tuple(sorted(s, key=c.index))
 
 
-def _propagate(units, clauses, index, extra, eindex, assign, steps) -> bool:
+def _propagate(units, clauses, index, extra, eindex, assign, steps, trail=None) -> bool:
     """Unit propagation from `units` (literals made true); False on a conflict. `assign`
-    is updated in place; `steps` counts the work (one cell, shared with the search)."""
+    is updated in place; `steps` counts the work (one cell, shared with the search);
+    `trail`, when given, gets every atom made true."""
     queue = list(units)
     while queue:
         lit = queue.pop()
@@ -211,6 +328,8 @@ def _propagate(units, clauses, index, extra, eindex, assign, steps) -> bool:
                 return False
             continue
         assign[v] = val
+        if trail is not None and val:
+            trail.append(v)
         for cs, idx in ((clauses, index), (extra, eindex)):
             if idx is None:
                 continue
@@ -235,6 +354,34 @@ def _propagate(units, clauses, index, extra, eindex, assign, steps) -> bool:
     return True
 
 
+def _satisfiable(clauses: list[tuple]) -> bool | None:
+    """Whether a clause list has a model; None past the budget."""
+    if any(not c for c in clauses):
+        return False
+    index: dict[int, list[int]] = {}
+    for i, c in enumerate(clauses):
+        for lit in c:
+            index.setdefault(-lit, []).append(i)
+    assign: dict[int, bool] = {}
+    steps = [0]
+    if not _propagate([c[0] for c in clauses if len(c) == 1], clauses, index, None, None,
+                      assign, steps):
+        return False
+    return _search(clauses, index, [], None, assign, steps)
+
+
+def _qualifies(c: tuple, assign) -> bool:
+    """Whether `c` is not yet true and keeps no unassigned negative literal."""
+    for lit in c:
+        a = assign.get(abs(lit))
+        if a is None:
+            if lit < 0:
+                return False
+        elif a == (lit > 0):
+            return False
+    return True
+
+
 def _open_positive(cs, assign):
     """An atom of a clause not yet true whose unassigned literals are all positive (None
     when every clause not yet true has an unassigned negative literal: then making every
@@ -256,8 +403,13 @@ def _open_positive(cs, assign):
     return None
 
 
-def _search(clauses, index, extra, eindex, assign, steps) -> bool | None:
-    lit = _open_positive(clauses, assign)
+def _search(clauses, index, extra, eindex, assign, steps, cands=None) -> bool | None:
+    """DPLL from `assign`. `cands`, when given, holds (a superset of) the clauses that may
+    be open with only positive literals left (`_qualifies`): they are the only ones
+    `_open_positive` must look at, in their order, so a question's search costs what it
+    touches, not the whole clause list."""
+    lit = _open_positive(clauses if cands is None else [clauses[i] for i in sorted(cands)],
+                         assign)
     if lit is None:
         lit = _open_positive(extra, assign)
     if lit is None:
@@ -267,8 +419,11 @@ def _search(clauses, index, extra, eindex, assign, steps) -> bool | None:
     for choice in (lit, -lit):
         trial = dict(assign)
         steps[0] += 1
-        if _propagate([choice], clauses, index, extra, eindex, trial, steps):
-            r = _search(clauses, index, extra, eindex, trial, steps)
+        trail = None if cands is None else []
+        if _propagate([choice], clauses, index, extra, eindex, trial, steps, trail):
+            more = cands if cands is None else \
+                cands | {i for v in trail for i in index.get(v, ())}
+            r = _search(clauses, index, extra, eindex, trial, steps, more)
             if r is None or r:
                 if r:
                     assign.update(trial)

@@ -179,6 +179,9 @@ def _countermodel(m: z3.ModelRef, atoms: dict[str, tuple], universe: tuple[str, 
 # individuals and unary predicates are sliced by individual, which is exact; others go to
 # E (or, without E, Z3's quantifier instantiation) under the time limit.
 GROUND_LIMIT = 20_000
+# From this many axioms on, a proved question's unsat core is the ground procedure's
+# (`GroundSolver.core`, a minimal core as Z3's is); smaller problems ask Z3.
+CORE_AT = 100
 
 
 def _quantified_vars(f: Formula) -> int:
@@ -205,6 +208,8 @@ def _slice_of(f: Formula):
     formula about the one individual c, None for anything else; atoms must be unary."""
     if isinstance(f, (Top, Bottom)):
         return ("rule", None)
+    if isinstance(f, Atom) and len(f.args) == 1 and isinstance(f.args[0], Const):
+        return ("fact", f.args[0].name)     # most axioms of a big problem: its facts
     if any(n != 1 for _, n in predicates(f)) or _has_eq(f):
         return None
     consts = constants(f)
@@ -248,13 +253,17 @@ class _Slicer:
             split = self._splits[key] = self._split(axioms)
         if split is None:
             return None
-        rules, facts = split
+        rules, facts, ruled = split
         c = gk[1]
         mine = rules + facts.get(c, [])
         # A slice is asked with its individual renamed to a placeholder: slices alike up to
-        # their individual (most of them, in a big problem) share one small solver.
-        shaped = [_renamed(axioms[i], c) for i in mine] if c is not None else [axioms[i] for i in mine]
-        v = self._session(rules, axioms)._entails(
+        # their individual (most of them, in a big problem) share one small solver. The
+        # rules speak of no individual (renamed, they are themselves): one list of them for
+        # every question, so that a question about no individual (a rule the text may
+        # entail) costs no pass over them (it did: quadratic over a program's rules).
+        shaped = ruled if c is None else \
+            ruled + [_renamed(axioms[i], c) for i in facts.get(c, [])]
+        v = self._session(rules, axioms, ruled)._entails(
             shaped, _renamed(goal, c) if c is not None else goal, time_limit, evidence)
         if v.holds or not v.refuted:
             used = tuple(mine[j] for j in v.used) if v.used is not None else None
@@ -277,14 +286,14 @@ class _Slicer:
                 rules.append(i)
             else:
                 facts.setdefault(k[1], []).append(i)
-        return rules, facts
+        return rules, facts, [axioms[i] for i in rules]
 
-    def _session(self, rules: list[int], axioms: list[Formula]) -> "Z3Session":
+    def _session(self, rules: list[int], axioms: list[Formula], ruled=None) -> "Z3Session":
         """The solver of the slices of these rules. Every slice shares it: the rules are
         grounded once, each slice's facts are added beside them under their own selectors
         and each question assumes only its own slice's (a solver per slice would ground
         the rules once per individual)."""
-        key = tuple(axioms[i] for i in rules)
+        key = self.owner.key(ruled if ruled is not None else [axioms[i] for i in rules])
         s = self._sessions.get(key)
         if s is not None and len(s._axiom_sets) > 64:   # memory: keep the grounded rules only
             for table in (s._axiom_sets, s._covered, s._interned, s._recent):
@@ -302,14 +311,15 @@ class _Slicer:
             return self._contradiction[key]
         found = None
         seen: set = set()
+        ruled = [axioms[i] for i in rules]      # (renamed, a rule is itself)
         for c, idx in facts.items():
             shape = frozenset(_renamed(axioms[i], c) for i in idx)
             if shape in seen:
                 continue
             seen.add(shape)
             part = rules + idx
-            shaped = [_renamed(axioms[i], c) for i in part]
-            v = self._session(rules, axioms)._entails(shaped, Bottom(), time_limit, False)
+            shaped = ruled + [_renamed(axioms[i], c) for i in idx]
+            v = self._session(rules, axioms, ruled)._entails(shaped, Bottom(), time_limit, False)
             if v.holds:
                 found = tuple(part)
                 break
@@ -352,6 +362,7 @@ class Z3Session(Session):
         # The ground procedure answers the questions that need no evidence (those of a
         # slice's session are Z3's, as they are small).
         self._fast = not whole
+        self._z3_only = False      # (while Z3's own countermodel is made)
         self._reset(())
 
     def _reset(self, universe: tuple[str, ...]):
@@ -404,9 +415,14 @@ class Z3Session(Session):
         key = self.key(axioms)
         shape = self._shapes.get(key)
         if shape is None:
-            about = [self._about(a) for a in axioms]
+            ext = self._extends.get(key)
+            prev = self._shapes.pop(ext[0], None) if ext is not None else None
+            about = [self._about(a) for a in (axioms[ext[1]:] if prev is not None else axioms)]
             names = frozenset().union(*(n for n, _, _ in about))
-            shape = self._shapes[key] = (names, Counter(w for _, w, _ in about))
+            widths = Counter(w for _, w, _ in about)
+            if prev is not None:       # the list grew: the shorter one's shape and the rest's
+                names, widths = prev[0] | names, prev[1] + widths
+            shape = self._shapes[key] = (names, widths)
         names, widths = shape
         gnames, gwidth, gexists = self._about(goal)
         extra = sum(1 for c in gnames if c not in names)
@@ -492,14 +508,19 @@ class Z3Session(Session):
             key = self.key(axioms)
             covered = self._covered.get(key)
             if covered is None:   # do the axioms' individuals lie in the universe? (per key)
-                ax_names = frozenset().union(*(self._prepared(a, False)[2] for a in axioms))
-                covered = self._covered[key] = ax_names <= self._universe_set
+                ext = self._extends.get(key)
+                prev = self._covered.get(ext[0]) if ext is not None else None
+                ax_names = frozenset().union(*(self._prepared(a, False)[2] for a in
+                                               (axioms[ext[1]:] if prev is not None else axioms)))
+                covered = self._covered[key] = (prev is not False) and ax_names <= self._universe_set
             missing = not covered or any(n not in self._universe_set for n in names)
             if missing or skolems > self._skolems:
                 self._reset(self._universe_for(axioms + [goal], skolems))
                 self._covered[key] = True
-            if self._fast:
-                # The ground decision procedure answers, exactly. A question without
+            if self._fast or len(axioms) >= CORE_AT and not self._z3_only:
+                # The ground decision procedure answers, exactly (in a slice's session too
+                # when the slice is big: thousands of rules, each question Z3's, cost the
+                # size of the slice; this one touches only what the question reaches). A question without
                 # evidence ends there; a refuted one gets Z3's countermodel when it is read
                 # (most never are); a proved one needs Z3's unsat core.
                 decided = self._decide_ground(axioms, goal, key, skolems, watch)
@@ -509,6 +530,16 @@ class Z3Session(Session):
                     asked = list(axioms)
                     return Verdict(COUNTER_SATISFIABLE, "z3", decided.seconds,
                                    model_fn=lambda: self._z3_model(asked, goal, time_limit))
+                if decided is not None and len(axioms) >= CORE_AT:
+                    # a big problem's proof: its core from the ground clauses connected to
+                    # the goal (Z3's core costs the size of the whole problem, quadratic over
+                    # a chain of steps asked one by one)
+                    used = self._ground.core(
+                        key, axioms, lambda: [self._prepared(a, False)[0] for a in axioms],
+                        self._ground.formula_clauses(self._prepared(goal, True)[0],
+                                                     _SKOLEM_NAMES[:skolems]))
+                    if used is not None:
+                        return Verdict(THEOREM, "z3", watch.seconds, used=used)
             found = self._axiom_sets.get(key)
             if found is None:
                 sels = [self._selector(self._selectors, a, "ax", False) for a in axioms]
@@ -552,11 +583,11 @@ class Z3Session(Session):
 
     def _z3_model(self, axioms: list[Formula], goal: Formula, time_limit: float):
         """Z3's countermodel of a question the ground procedure refuted (asked when read)."""
-        fast, self._fast = self._fast, False
+        fast, self._fast, self._z3_only = self._fast, False, True
         try:
             return self._entails(axioms, goal, time_limit, True).model
         finally:
-            self._fast = fast
+            self._fast, self._z3_only = fast, False
 
     def _decide_ground(self, axioms, goal, key, skolems, watch) -> Verdict | None:
         """`Theorem` or `CounterSatisfiable` from `sedac.atp.ground` on this session's
@@ -567,7 +598,11 @@ class Z3Session(Session):
             g = self._ground = GroundSolver(self._universe)
         try:
             if key not in g._bases:
-                g.base(key, [self._prepared(a, False)[0] for a in axioms])
+                ext = self._extends.get(key)
+                if ext is not None and ext[0] in g._bases:   # the list grew: extend its base
+                    g.extend(ext[0], key, [self._prepared(a, False)[0] for a in axioms[ext[1]:]])
+                else:
+                    g.base(key, [self._prepared(a, False)[0] for a in axioms])
             extra = g.formula_clauses(self._prepared(goal, True)[0], _SKOLEM_NAMES[:skolems])
             sat = g.satisfiable(key, axioms, extra)
         except Unsupported:

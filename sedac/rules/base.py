@@ -39,8 +39,10 @@ class Rule:
     def apply(self, f: Formula, vocab: Vocabulary) -> Formula | None:
         """The rewritten or derived formula, or None when the rule does not match (a rule
         with several candidates gives its first)."""
-        out = self.candidates(f, vocab)
-        return out[0] if out else None
+        out = self.transform(f, vocab)
+        if out is None or not isinstance(out, list):
+            return None if out is None or out == f else out
+        return next((g for g in out if g is not None and g != f), None)
 
     def candidates(self, f: Formula, vocab: Vocabulary) -> list[Formula]:
         """Every formula the rule derives from `f` (a relational rule may give several:
