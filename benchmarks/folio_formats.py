@@ -123,12 +123,26 @@ def _preds(f):
     return predicates(f)
 
 
-def _smtlib(premises, query, comments: bool) -> str:
+def _described(record: dict, lang: str) -> list[str]:
+    """The program's descriptions of its predicates (its `Predicates:` section), as a model
+    writes them in a comment: `perform(X): X performs in school talent shows often.`"""
+    from sedac.align.names import predicate_glosses
+    out = []
+    for (name, n), text in predicate_glosses(record["raw_output"]).items():
+        shown = _camel(name) if lang in ("fol", "numbered", "ascii", "latex") else name
+        xs = ["X", "Y", "Z", "W"][:n] if lang in ("tptp", "prolog") else ["x", "y", "z", "w"][:n]
+        if len(xs) < n:
+            continue
+        out.append(f"{shown}({', '.join(xs)}): {' '.join(text.split())}")
+    return out
+
+
+def _smtlib(premises, query, comments: bool, described=()) -> str:
     from sedac.readers.smtlib import SmtlibReader
     from sedac.readers.smtlib_names import speller_of
     sp = speller_of("")
     w = SmtlibReader()
-    lines = sp.needed([f for f, _ in premises] + [query])
+    lines = [f"; {d}" for d in described] + sp.needed([f for f, _ in premises] + [query])
     for f, s in premises:
         if comments and s:
             lines.append(f"; {s}")
@@ -148,10 +162,11 @@ def variant_text(record: dict, name: str) -> str | None:
         return None
     premises, query = read
     premises = _perturb(premises, how, str(record.get("id")))
+    described = _described(record, lang) if comments else []
     if lang == "smtlib":
-        return _smtlib(premises, query, comments)
+        return _smtlib(premises, query, comments, described)
     mark = COMMENT[lang]
-    body = []
+    body = [f"{mark} {d}" for d in described]
     for k, (f, s) in enumerate(premises, start=1):
         line = _formula(f, lang, "statement", k)
         if line is None:

@@ -26,61 +26,130 @@ import re
 from ..fol import And, Atom, Const, Exists, Forall, Formula, Iff, Implies, Not, Or, Xor, \
     constants, predicates
 from .alignment import Alignment
+from .structure import conjoin, monotone, shape_similarity
 from .verdicts import relation
 from .names import (NEGATIVE, jaccard, norm, norm_sentence, predicate_glosses, similar,
                     symbol_words, words)
 
 
 def pair_premises(program, truth) -> list[tuple[int, int]]:
-    """(clause index, gold fact index): each program statement with the gold premise whose
-    sentence its gloss repeats and whose symbols' words its own share, best first; a pair
-    needs some evidence (the order alone decides only when the counts agree and nothing
-    else speaks)."""
+    """(clause index, gold fact index): each program statement with the gold premise it
+    translates, one to one (see `premise_groups`; a merged premise is paired with the gold
+    premise whose shape is nearest its own)."""
+    return _one_to_one(program, truth, premise_groups(program, truth))
+
+
+def premise_groups(program, truth) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """(clause indices, gold fact indices): which program statements translate which gold
+    premises. First the words: each statement with the gold premise whose sentence its gloss
+    repeats and whose symbols' words its own share, best first (a pair needs some evidence;
+    the order alone decides nothing). Then the statements and premises still unpaired, in
+    their order, by the shape of their formulas (`structure.monotone`): a pair, a merge of
+    two premises in one statement, a split, a swap of neighbours."""
     statements = program.statements
     facts = truth.facts
+    if not statements or not facts:
+        return []
+    glosses = _glosses(program)
     gold_sent = [norm_sentence(f.text) for f in facts]
     gold_syms = [symbol_words(f.formula) for f in facts]
+    own_sent = [norm_sentence(glosses.get(i, "")) for i, _ in statements]
+    own_syms = [symbol_words(c.formula) for _, c in statements]
+
+    def words_score(n: int, k: int) -> float:
+        return jaccard(own_sent[n], gold_sent[k]) + 0.5 * jaccard(own_syms[n], gold_syms[k])
     scored = []
     for n, (i, c) in enumerate(statements):
-        gloss = norm_sentence(program.gloss.get(i, ""))
-        syms = symbol_words(c.formula)
         for k in range(len(facts)):
-            s = jaccard(gloss, gold_sent[k]) + 0.5 * jaccard(syms, gold_syms[k])
+            s = words_score(n, k)
             if len(statements) == len(facts) and n == k:
                 s += 0.05
             if s >= 0.3:
                 scored.append((s, i, k))
     scored.sort(key=lambda t: (-t[0], t[1], t[2]))
-    pairs, used_c, used_k = [], set(), set()
+    groups, used_c, used_k = [], set(), set()
     for s, i, k in scored:
         if i in used_c or k in used_k:
             continue
-        pairs.append((i, k))
+        groups.append(((i,), (k,)))
         used_c.add(i)
         used_k.add(k)
+    rest_p = [n for n, (i, _) in enumerate(statements) if i not in used_c]
+    rest_g = [k for k in range(len(facts)) if k not in used_k]
+    if rest_p and rest_g:
+        N, K = max(1, len(statements) - 1), max(1, len(facts) - 1)
+
+        def score(ns, ks) -> float:
+            p = statements[ns[0]][1].formula if len(ns) == 1 else \
+                conjoin([statements[n][1].formula for n in ns])
+            g = facts[ks[0]].formula if len(ks) == 1 else conjoin([facts[k].formula for k in ks])
+            shape = shape_similarity(p, g)
+            text = max(words_score(n, k) for n in ns for k in ks)
+            far = abs(sum(ns) / len(ns) / N - sum(ks) / len(ks) / K)
+            return shape + 0.5 * text - 0.25 * far
+        for ns, ks in monotone(rest_p, rest_g, score):
+            groups.append((tuple(statements[n][0] for n in ns), tuple(ks)))
+    return sorted(groups)
+
+
+def _glosses(program) -> dict[int, str]:
+    """The sentence each clause translates: its gloss, or, where the reader's own gloss is no
+    sentence (a TPTP formula's name), the comment written with it (found as `sedac.glosses`
+    finds one for a clause that has none, on a copy: the program keeps its names)."""
+    from dataclasses import replace
+    from ..glosses import attach, sentence
+    glosses = dict(program.gloss)
+    named = {i for i, g in glosses.items() if g and sentence(g.replace("_", " ")) is None}
+    if not named:
+        return glosses
+    copy = replace(program, gloss={i: g for i, g in glosses.items() if i not in named},
+                   glossed_apart=set())
+    attach(copy)
+    for i in named:
+        if copy.gloss.get(i):
+            glosses[i] = glosses[i] + " " + copy.gloss[i]
+    return glosses
+
+
+def _one_to_one(program, truth, groups) -> list[tuple[int, int]]:
+    formulas = dict(program.statements)
+    pairs = []
+    for cs, ks in groups:
+        if len(cs) == 1 and len(ks) == 1:
+            pairs.append((cs[0], ks[0]))
+            continue
+        # a merge or split: the closest in shape of its statements and premises
+        best = max(((shape_similarity(formulas[i].formula, truth.facts[k].formula), -i, -k)
+                    for i in cs for k in ks))
+        pairs.append((-best[1], -best[2]))
     return sorted(pairs)
 
 
-def _shape_atoms(p: Formula, g: Formula, out: list) -> bool:
+def _shape_atoms(p: Formula, g: Formula, out: list, loose: bool = False) -> bool:
     """Walk two formulas of one shape together, collecting (program atom, gold atom) pairs;
-    False (and nothing trustworthy collected) when the shapes differ."""
+    False (and nothing trustworthy collected) when the shapes differ. `loose`: the
+    connectives of two or more sides (∧ ∨ ⊕ ↔) may differ where their sides agree."""
     if isinstance(p, Atom) and isinstance(g, Atom):
         if len(p.args) != len(g.args):
             return False
         out.append((p, g))
         return True
-    if type(p) is not type(g):
+    if type(p) is not type(g) and not (loose and isinstance(p, _SIDES) and isinstance(g, _SIDES)):
         return False
     if isinstance(p, Not):
-        return _shape_atoms(p.arg, g.arg, out)
-    if isinstance(p, (And, Or)):
-        return len(p.args) == len(g.args) and all(_shape_atoms(a, b, out)
-                                                  for a, b in zip(p.args, g.args))
+        return _shape_atoms(p.arg, g.arg, out, loose)
+    if isinstance(p, (And, Or)) or isinstance(g, (And, Or)):
+        ps = p.args if isinstance(p, (And, Or)) else (p.left, p.right)
+        gs = g.args if isinstance(g, (And, Or)) else (g.left, g.right)
+        return len(ps) == len(gs) and all(_shape_atoms(a, b, out, loose) for a, b in zip(ps, gs))
     if isinstance(p, (Implies, Iff, Xor)):
-        return _shape_atoms(p.left, g.left, out) and _shape_atoms(p.right, g.right, out)
+        return _shape_atoms(p.left, g.left, out, loose) and _shape_atoms(p.right, g.right, out, loose)
     if isinstance(p, (Forall, Exists)):
-        return len(p.vars) == len(g.vars) and _shape_atoms(p.body, g.body, out)
+        return len(p.vars) == len(g.vars) and _shape_atoms(p.body, g.body, out, loose)
     return False
+
+
+_SIDES = (And, Or, Iff, Xor)
 
 
 def _atoms(f: Formula) -> list[Atom]:
@@ -113,7 +182,8 @@ def map_symbols(program, truth, session=None, budget: int = 200) -> Alignment:
     prog_formulas = list(stmts.values()) + query
     prog_preds = {pa for f in prog_formulas for pa in predicates(f)}
     prog_consts = {c.name for f in prog_formulas for c in constants(f)}
-    out = Alignment(pairs=pair_premises(program, truth))
+    groups = premise_groups(program, truth)
+    out = Alignment(pairs=_one_to_one(program, truth, groups))
     matched = [(stmts[i], truth.facts[k].formula) for i, k in out.pairs if i in stmts]
     if query and truth.question is not None:
         matched.append((query[-1], truth.question))
@@ -154,17 +224,46 @@ def map_symbols(program, truth, session=None, budget: int = 200) -> Alignment:
             if isinstance(s, Const) and isinstance(t, Const):
                 cvotes[(s.name, t.name)] = cvotes.get((s.name, t.name), 0.0) + w
 
-    for p, g in matched:
+    def votes_of(p, g) -> list:
+        """(program atom, gold atom, weight) of one paired premise (or group of them)."""
         shaped: list = []
         if _shape_atoms(p, g, shaped):
-            for pa, ga in shaped:
-                vote(pa, ga, 2.0)
-        else:   # shapes differ: every same-arity pair of the two premises is a weak vote
-            pas, gas = _atoms(p), _atoms(g)
-            for pa in pas:
-                for ga in gas:
-                    if len(pa.args) == len(ga.args):
-                        vote(pa, ga, 1.0 / max(1, len(gas)))
+            return [(pa, ga, 2.0) for pa, ga in shaped]
+        shaped = []
+        if _shape_atoms(p, g, shaped, loose=True):     # ⊕ for ∨, ∧ for ∨: the places meet
+            return [(pa, ga, 1.5) for pa, ga in shaped]
+        # shapes differ: every same-arity pair of the two premises is a weak vote
+        gas = _atoms(g)
+        return [(pa, ga, 1.0 / max(1, len(gas))) for pa in _atoms(p) for ga in gas
+                if len(pa.args) == len(ga.args)]
+
+    formulas = dict(program.statements)
+    for cs, ks in groups:
+        p = conjoin([formulas[i].formula for i in cs]) if len(cs) > 1 else formulas[cs[0]].formula
+        g = conjoin([truth.facts[k].formula for k in ks]) if len(ks) > 1 else \
+            truth.facts[ks[0]].formula
+        for pa, ga, w in votes_of(p, g):
+            vote(pa, ga, w)
+    if query and truth.question is not None:
+        # the conclusion is one pairing: where the premises' votes name another counterpart
+        # for either of its symbols, it does not outvote them (a conclusion the gold wrote
+        # of another predicate than its sentence's would force a mapping against them)
+        by_prog: dict = {}
+        by_gold: dict = {}
+        for ((pn, n), g, _), w in votes.items():
+            by_prog.setdefault((pn, n), {}).setdefault(g, 0.0)
+            by_prog[(pn, n)][g] += w
+            by_gold.setdefault((g, n), {}).setdefault(pn, 0.0)
+            by_gold[(g, n)][pn] += w
+        for pa, ga, w in votes_of(query[-1], truth.question):
+            key, gkey = (pa.pred, len(pa.args)), (ga.pred, len(ga.args))
+            mine = by_prog.get(key, {})
+            theirs = by_gold.get(gkey, {})
+            other = max([v for g, v in mine.items() if g != ga.pred] +
+                        [v for q, v in theirs.items() if q != pa.pred] + [0.0])
+            if other >= 1.0 and other > mine.get(ga.pred, 0.0):
+                continue
+            vote(pa, ga, w)
 
     glosses = predicate_glosses(program.text)
     gold_words = {g: words(g) for g, _ in gold_preds}
