@@ -38,6 +38,7 @@ def _lemmas() -> dict:
         return {}
 
 
+@lru_cache(maxsize=65536)
 def lemma(word: str) -> str:
     w = word.lower()
     found = _lemmas().get(w)

@@ -93,21 +93,44 @@ def premise_groups(program, truth) -> list[tuple[tuple[int, ...], tuple[int, ...
 
 
 def _glosses(program) -> dict[int, str]:
-    """The sentence each clause translates: its gloss, or, where the reader's own gloss is no
-    sentence (a TPTP formula's name), the comment written with it (found as `sedac.glosses`
-    finds one for a clause that has none, on a copy: the program keeps its names)."""
+    """The sentence each statement translates: its gloss, or, where it has none of its
+    reader's own or only a name (a TPTP formula's `p1`), the comment written with it: one
+    `sedac.glosses` finds (on a copy: the program keeps its names), else the sentence on its
+    own line after it, or on the line before or after it, the side most statements have one
+    (a comment need not speak of the clause's names here: the words only weigh a pairing,
+    against the gold's sentences)."""
     from dataclasses import replace
     from ..glosses import attach, sentence
     glosses = dict(program.gloss)
-    named = {i for i, g in glosses.items() if g and sentence(g.replace("_", " ")) is None}
-    if not named:
+    stmts = [i for i, _ in program.statements]
+    bare = {i for i in stmts if not glosses.get(i) or sentence(glosses[i].replace("_", " ")) is None}
+    if not bare:
         return glosses
-    copy = replace(program, gloss={i: g for i, g in glosses.items() if i not in named},
+    copy = replace(program, gloss={i: g for i, g in glosses.items() if i not in bare},
                    glossed_apart=set())
     attach(copy)
-    for i in named:
-        if copy.gloss.get(i):
-            glosses[i] = glosses[i] + " " + copy.gloss[i]
+    found = {i: copy.gloss[i] for i in bare if copy.gloss.get(i)}
+    lines = program.text.split("\n")
+    spans = {i: (program.clauses[i].span.line, program.clauses[i].span.end_line) for i in stmts}
+    held = {n for i, c in enumerate(program.clauses)
+            for n in range(c.span.line, c.span.end_line + 1)}
+
+    def alone(n: int) -> str | None:      # line n (1-based) as a sentence holding no clause
+        return sentence(lines[n - 1]) if 1 <= n <= len(lines) and n not in held else None
+
+    def beside(i: int) -> str | None:     # the rest of the clause's own last line
+        c = program.clauses[i]
+        line = lines[c.span.end_line - 1]
+        start = sum(len(l) + 1 for l in lines[:c.span.end_line - 1])
+        return sentence(line[c.span.end - start:]) if c.span.end >= start else None
+    rest = [i for i in bare if i not in found]
+    same = {i: s for i in rest if (s := beside(i))}
+    before = {i: s for i in rest if i not in same and (s := alone(spans[i][0] - 1))}
+    after = {i: s for i in rest if i not in same and (s := alone(spans[i][1] + 1))}
+    found.update(same)
+    found.update(before if len(before) >= len(after) else after)
+    for i, s in found.items():
+        glosses[i] = f"{glosses[i]} {s}" if glosses.get(i) else s
     return glosses
 
 

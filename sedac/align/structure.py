@@ -122,11 +122,13 @@ def _mjaccard(a: Counter, b: Counter) -> float:
     return inter / union if union else 0.0
 
 
+@lru_cache(maxsize=4096)
 def _const_names(f: Formula) -> frozenset:
     from .names import norm
     return frozenset(norm(c.name) for c in constants(f))
 
 
+@lru_cache(maxsize=16384)
 def shape_similarity(p: Formula, g: Formula) -> float:
     """How alike two formulas are in shape and in the individuals they name, in [0, 1]."""
     shape = 0.6 * _mjaccard(paths(p), paths(g)) + 0.4 * _mjaccard(coarse_paths(p), coarse_paths(g))
