@@ -140,6 +140,14 @@ def _described(record: dict, lang: str) -> list[str]:
 def _smtlib(premises, query, comments: bool, described=()) -> str:
     from sedac.readers.smtlib import SmtlibReader
     from sedac.readers.smtlib_names import speller_of
+    from sedac.fol import constants
+    # one namespace in SMT-LIB: a predicate named as an individual is renamed, as a model must
+    names = {c.name for f, _ in premises for c in constants(f)} | {c.name for c in constants(query)}
+    clash = {p: f"is_{p}" for f, _ in premises for p, _ in _preds(f) if p in names}
+    clash.update({p: f"is_{p}" for p, _ in _preds(query) if p in names})
+    if clash:
+        premises = [(rename_preds(f, clash), s) for f, s in premises]
+        query = rename_preds(query, clash)
     sp = speller_of("")
     w = SmtlibReader()
     lines = [f"; {d}" for d in described] + sp.needed([f for f, _ in premises] + [query])
