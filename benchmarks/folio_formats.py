@@ -227,7 +227,9 @@ def evaluate(records: list[dict], jobs: int = 1) -> list[dict]:
     return run_eval(problems, jobs=jobs, prover="auto")
 
 
-def row(results: list[dict], total: int) -> dict:
+def row(results: list[dict], total: int, base: dict | None = None) -> dict:
+    """One variant's figures; `base` (id -> the original's full open-world correctness) adds
+    the original's accuracy on the same records (a variant leaves out what it cannot say)."""
     ok = [r for r in results if "failed" not in r]
     al = [r.get("alignment") or {} for r in ok]
     gold = sum(len([v for v in r.get("verdicts", []) if "premise" in v]) for r in ok)
@@ -243,7 +245,10 @@ def row(results: list[dict], total: int) -> dict:
             "pairs": paired, "gold_premises": gold,
             "D000": false_d000,
             "O001": sum(1 for r in ok for d in r.get("diagnostics", [])
-                        if d.get("code") == "O001")}
+                        if d.get("code") == "O001"),
+            **({"original_same_records": round(sum(base.get(r["id"], False) for r in results)
+                                               / len(results), 4) if results else 0.0}
+               if base is not None else {})}
 
 
 def main(argv=None) -> int:
@@ -263,6 +268,7 @@ def main(argv=None) -> int:
     table = {}
     for path in args.files:
         records = load(path, args.limit)
+        base = None
         for name in names:
             recs = variant_records(records, name)
             if args.write:
@@ -271,13 +277,19 @@ def main(argv=None) -> int:
                 out.write_text("".join(json.dumps(r) + "\n" for r in recs), encoding="utf-8")
                 continue
             t0 = time.time()
-            got = row(evaluate(recs, args.jobs), len(records))
+            results = evaluate(recs, args.jobs)
+            got = row(results, len(records), base)
+            if name == "original":
+                base = {r["id"]: "failed" not in r and r["correct"]["full"]["open_world"]
+                        for r in results}
             got["seconds"] = round(time.time() - t0, 1)
             table[f"{path.stem} {name}"] = got
             print(f"{path.stem:28} {name:24} n={got['problems']:3}/{got['of']:3} "
                   f"full-ow {got['full_open_world']:.4f}  conf {got['confidence']:.3f}  "
                   f"pairs {got['pairs']:4}/{got['gold_premises']:4}  D000 {got['D000']:3}  "
-                  f"O001 {got['O001']:3}  {got['seconds']:5.1f}s", flush=True)
+                  f"O001 {got['O001']:3}  {got['seconds']:5.1f}s"
+                  + (f"  (original on these: {got['original_same_records']:.4f})"
+                     if "original_same_records" in got else ""), flush=True)
     if args.json:
         args.json.write_text(json.dumps(table, indent=1), encoding="utf-8")
     return 0
