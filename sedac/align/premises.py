@@ -50,22 +50,37 @@ def premise_groups(program, truth) -> list[tuple[tuple[int, ...], tuple[int, ...
         groups.append(((i,), (k,)))
         used_c.add(i)
         used_k.add(k)
-    rest_p = [n for n, (i, _) in enumerate(statements) if i not in used_c]
-    rest_g = [k for k in range(len(facts)) if k not in used_k]
-    if rest_p and rest_g:
-        N, K = max(1, len(statements) - 1), max(1, len(facts) - 1)
+    index = {i: n for n, (i, _) in enumerate(statements)}
+    N, K = max(1, len(statements) - 1), max(1, len(facts) - 1)
 
-        def score(ns, ks) -> float:
-            p = statements[ns[0]][1].formula if len(ns) == 1 else \
-                conjoin([statements[n][1].formula for n in ns])
-            g = facts[ks[0]].formula if len(ks) == 1 else conjoin([facts[k].formula for k in ks])
-            shape = shape_similarity(p, g)
-            text = max(words_score(n, k) for n in ns for k in ks)
-            far = abs(sum(ns) / len(ns) / N - sum(ks) / len(ks) / K)
-            return shape + 0.5 * text - 0.25 * far
-        for ns, ks in monotone(rest_p, rest_g, score):
-            groups.append((tuple(statements[n][0] for n in ns), tuple(ks)))
+    def score(ns, ks) -> float:
+        p = statements[ns[0]][1].formula if len(ns) == 1 else \
+            conjoin([statements[n][1].formula for n in ns])
+        g = facts[ks[0]].formula if len(ks) == 1 else conjoin([facts[k].formula for k in ks])
+        shape = shape_similarity(p, g)
+        text = max(words_score(n, k) for n in ns for k in ks)
+        far = abs(sum(ns) / len(ns) / N - sum(ks) / len(ks) / K)
+        return shape + 0.5 * text - 0.25 * far
+    # the pairs the words found that keep the order (the longest such run) cut both
+    # sequences into stretches that must translate each other: each is aligned apart
+    kept = _in_order(sorted((index[cs[0]], ks[0]) for cs, ks in groups))
+    bounds = [(-1, -1)] + kept + [(len(statements), len(facts))]
+    for (a, b), (c, d) in zip(bounds, bounds[1:]):
+        rest_p = [n for n in range(a + 1, c) if statements[n][0] not in used_c]
+        rest_g = [k for k in range(b + 1, d) if k not in used_k]
+        if rest_p and rest_g:
+            for ns, ks in monotone(rest_p, rest_g, score):
+                groups.append((tuple(statements[n][0] for n in ns), tuple(ks)))
     return sorted(groups)
+
+
+def _in_order(pairs: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The longest run of `pairs` (sorted by their first item) whose second items increase."""
+    best: list = []        # best[j]: the longest run ending at pairs[j]
+    for j, (_, k) in enumerate(pairs):
+        prev = [best[i] for i in range(j) if pairs[i][1] < k]
+        best.append(max(prev, key=len, default=[]) + [pairs[j]])
+    return max(best, key=len, default=[])
 
 
 def _glosses(program) -> dict[int, str]:

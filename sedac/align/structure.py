@@ -218,8 +218,9 @@ def monotone(prog: list, gold: list, score) -> list[tuple[tuple, tuple]]:
 
 
 def _gaps(prog: list, gold: list, groups: list, score) -> list:
-    """One program item and one gold item left alone between the same two groups (or an end
-    of both sequences): in order, they translate each other unless they share nothing."""
+    """One program item and one gold item (or one and two) left alone between the same two
+    groups (or an end of both sequences): in order, they translate each other unless they
+    share nothing."""
     ip = {x: n for n, x in enumerate(prog)}
     ig = {x: n for n, x in enumerate(gold)}
     spans = sorted((min(ip[x] for x in ps), max(ip[x] for x in ps),
@@ -231,6 +232,7 @@ def _gaps(prog: list, gold: list, groups: list, score) -> list:
     for (_, a, _, b), (c, _, d, _) in zip(spans, spans[1:]):
         ps = [x for x in prog[a + 1:c] if x not in taken_p]
         gs = [x for x in gold[b + 1:d] if x not in taken_g]
-        if len(ps) == 1 and len(gs) == 1 and score(ps, gs) >= GAP:
-            out.append(((ps[0],), (gs[0],)))
+        # (one left for two, or two for one: a merge or split, as the order says)
+        if (len(ps), len(gs)) in ((1, 1), (1, 2), (2, 1)) and score(ps, gs) >= GAP:
+            out.append((tuple(ps), tuple(gs)))
     return out
