@@ -71,6 +71,14 @@ def premise_groups(program, truth) -> list[tuple[tuple[int, ...], tuple[int, ...
         if rest_p and rest_g:
             for ns, ks in monotone(rest_p, rest_g, score):
                 groups.append((tuple(statements[n][0] for n in ns), tuple(ks)))
+                used_c.update(statements[n][0] for n in ns)
+                used_k.update(ks)
+    # what is left across the stretches (a statement swapped past a pair the words found)
+    rest_p = [n for n in range(len(statements)) if statements[n][0] not in used_c]
+    rest_g = [k for k in range(len(facts)) if k not in used_k]
+    if rest_p and rest_g:
+        for ns, ks in monotone(rest_p, rest_g, score):
+            groups.append((tuple(statements[n][0] for n in ns), tuple(ks)))
     return sorted(groups)
 
 
