@@ -13,6 +13,11 @@ _WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
 _STOP = frozenset("x y z a an the is are be of in on at to and or not who that which with "
                   "for as by its it their they has have do does".split())
 _PRED_GLOSS = re.compile(r"^\s*([A-Za-z_][\w']*)\s*\(([^()]*)\)\s*:::\s*(.+)$")
+# the same description as a comment (`% perform(X): X performs in talent shows.`, `; ...`,
+# `# ... - ...`, `-- ...`), a bullet or a number allowed after the mark
+_COMMENT_GLOSS = re.compile(r"^\s*(?:%+|#+|//+|;+|--+)\s*(?:[-*•]\s+|\d{1,3}[.)]\s+)?"
+                            r"([A-Za-z_][\w']*)\s*\(([^()]*)\)\s*(?::::|:|-|—|–|=|means)\s*(.+)$")
+_NO_GLOSS = re.compile(r"[∀∃→¬∧∨↔⊕()]|->|=>|:-")
 NEGATIVE = frozenset({"no", "not", "non", "never", "without", "lack", "un"})
 
 
@@ -33,6 +38,7 @@ def _lemmas() -> dict:
         return {}
 
 
+@lru_cache(maxsize=65536)
 def lemma(word: str) -> str:
     w = word.lower()
     found = _lemmas().get(w)
@@ -66,13 +72,18 @@ def symbol_words(f: Formula) -> set[str]:
 
 
 def predicate_glosses(text: str) -> dict[tuple[str, int], str]:
-    """The program's own description of its predicates (`Perform(x) ::: x performs ...`)."""
+    """The program's own description of its predicates (`Perform(x) ::: x performs ...`, or
+    as a comment: `% perform(X): X performs ...`)."""
     from ..readers.sections import camel_to_snake
     out = {}
     for line in text.split("\n"):
         m = _PRED_GLOSS.match(line)
-        if m and all(re.fullmatch(r"\s*[a-z]\w*\s*", a) for a in m.group(2).split(",")):
-            out[(camel_to_snake(m.group(1)), len(m.group(2).split(",")))] = m.group(3)
+        if m is None:
+            m = _COMMENT_GLOSS.match(line)
+            if m is None or _NO_GLOSS.search(m.group(3)) or len(m.group(3).split()) < 2:
+                continue
+        if all(re.fullmatch(r"\s*[A-Za-z]\w*\s*", a) for a in m.group(2).split(",")):
+            out.setdefault((camel_to_snake(m.group(1)), len(m.group(2).split(","))), m.group(3))
     return out
 
 

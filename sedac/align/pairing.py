@@ -4,10 +4,13 @@ A model names its predicates its own way (`Perform(x)` where FOLIO's gold says
 `TalentShows(x)`, `Student(x)` for `Students(x)`). The mapping of the program's predicates
 (name and arity) and constants onto the gold's is chosen from four kinds of evidence:
 
-1. the premise pairing: a program premise glossed `::: sentence` with a gold premise's
-   sentence (else the premises in order, when both have as many);
-2. structure: in a paired premise, atoms in the same place of formulas of the same shape
-   vote for each other (the arity must agree);
+1. the premise pairing (`premises`): a program premise glossed `::: sentence` (or with a
+   comment beside it) with a gold premise's sentence; what the words leave, by a monotone
+   alignment of the two premise sequences scored by the formulas' shapes (`structure`):
+   models translate in order, merging, splitting, dropping or adding a premise;
+2. structure: in a paired premise (or a merged pair of them), atoms in the same place of
+   formulas of the same shape vote for each other (the arity must agree; ⊕ for ∨ still
+   places them); the conclusion votes only where the premises name no other counterpart;
 3. words: the lemmas of the names (spaCy's English lookup table: `shows` -> `show`) and of
    the program's own description of a predicate (`Perform(x) ::: x performs in school talent
    shows often.`) against the gold name's words;
@@ -27,61 +30,39 @@ from ..fol import And, Atom, Const, Exists, Forall, Formula, Iff, Implies, Not, 
     constants, predicates
 from .alignment import Alignment
 from .legend import legend
+from .premises import one_to_one, pair_premises, premise_groups
+from .structure import conjoin
 from .verdicts import relation
-from .names import (NEGATIVE, jaccard, norm, norm_sentence, predicate_glosses, similar,
-                    symbol_words, words)
+from .names import NEGATIVE, jaccard, norm, norm_sentence, predicate_glosses, similar, words
+
+__all__ = ["map_symbols", "pair_premises", "premise_groups"]
 
 
-def pair_premises(program, truth) -> list[tuple[int, int]]:
-    """(clause index, gold fact index): each program statement with the gold premise whose
-    sentence its gloss repeats and whose symbols' words its own share, best first; a pair
-    needs some evidence (the order alone decides only when the counts agree and nothing
-    else speaks)."""
-    statements = program.statements
-    facts = truth.facts
-    gold_sent = [norm_sentence(f.text) for f in facts]
-    gold_syms = [symbol_words(f.formula) for f in facts]
-    scored = []
-    for n, (i, c) in enumerate(statements):
-        gloss = norm_sentence(program.gloss.get(i, ""))
-        syms = symbol_words(c.formula)
-        for k in range(len(facts)):
-            s = jaccard(gloss, gold_sent[k]) + 0.5 * jaccard(syms, gold_syms[k])
-            if len(statements) == len(facts) and n == k:
-                s += 0.05
-            if s >= 0.3:
-                scored.append((s, i, k))
-    scored.sort(key=lambda t: (-t[0], t[1], t[2]))
-    pairs, used_c, used_k = [], set(), set()
-    for s, i, k in scored:
-        if i in used_c or k in used_k:
-            continue
-        pairs.append((i, k))
-        used_c.add(i)
-        used_k.add(k)
-    return sorted(pairs)
-
-
-def _shape_atoms(p: Formula, g: Formula, out: list) -> bool:
+def _shape_atoms(p: Formula, g: Formula, out: list, loose: bool = False) -> bool:
     """Walk two formulas of one shape together, collecting (program atom, gold atom) pairs;
-    False (and nothing trustworthy collected) when the shapes differ."""
+    False (and nothing trustworthy collected) when the shapes differ. `loose`: the
+    connectives of two or more sides (∧ ∨ ⊕ ↔) may differ where their sides agree."""
     if isinstance(p, Atom) and isinstance(g, Atom):
         if len(p.args) != len(g.args):
             return False
         out.append((p, g))
         return True
-    if type(p) is not type(g):
+    if type(p) is not type(g) and not (loose and isinstance(p, _SIDES) and isinstance(g, _SIDES)):
         return False
     if isinstance(p, Not):
-        return _shape_atoms(p.arg, g.arg, out)
-    if isinstance(p, (And, Or)):
-        return len(p.args) == len(g.args) and all(_shape_atoms(a, b, out)
-                                                  for a, b in zip(p.args, g.args))
+        return _shape_atoms(p.arg, g.arg, out, loose)
+    if isinstance(p, (And, Or)) or isinstance(g, (And, Or)):
+        ps = p.args if isinstance(p, (And, Or)) else (p.left, p.right)
+        gs = g.args if isinstance(g, (And, Or)) else (g.left, g.right)
+        return len(ps) == len(gs) and all(_shape_atoms(a, b, out, loose) for a, b in zip(ps, gs))
     if isinstance(p, (Implies, Iff, Xor)):
-        return _shape_atoms(p.left, g.left, out) and _shape_atoms(p.right, g.right, out)
+        return _shape_atoms(p.left, g.left, out, loose) and _shape_atoms(p.right, g.right, out, loose)
     if isinstance(p, (Forall, Exists)):
-        return len(p.vars) == len(g.vars) and _shape_atoms(p.body, g.body, out)
+        return len(p.vars) == len(g.vars) and _shape_atoms(p.body, g.body, out, loose)
     return False
+
+
+_SIDES = (And, Or, Iff, Xor)
 
 
 def _atoms(f: Formula) -> list[Atom]:
@@ -114,7 +95,8 @@ def map_symbols(program, truth, session=None, budget: int = 200) -> Alignment:
     prog_formulas = list(stmts.values()) + query
     prog_preds = {pa for f in prog_formulas for pa in predicates(f)}
     prog_consts = {c.name for f in prog_formulas for c in constants(f)}
-    out = Alignment(pairs=pair_premises(program, truth))
+    groups = premise_groups(program, truth)
+    out = Alignment(pairs=one_to_one(program, truth, groups))
     matched = [(stmts[i], truth.facts[k].formula) for i, k in out.pairs if i in stmts]
     if query and truth.question is not None:
         matched.append((query[-1], truth.question))
@@ -160,17 +142,46 @@ def map_symbols(program, truth, session=None, budget: int = 200) -> Alignment:
             if isinstance(s, Const) and isinstance(t, Const):
                 cvotes[(s.name, t.name)] = cvotes.get((s.name, t.name), 0.0) + w
 
-    for p, g in matched:
+    def votes_of(p, g) -> list:
+        """(program atom, gold atom, weight) of one paired premise (or group of them)."""
         shaped: list = []
         if _shape_atoms(p, g, shaped):
-            for pa, ga in shaped:
-                vote(pa, ga, 2.0)
-        else:   # shapes differ: every same-arity pair of the two premises is a weak vote
-            pas, gas = _atoms(p), _atoms(g)
-            for pa in pas:
-                for ga in gas:
-                    if len(pa.args) == len(ga.args):
-                        vote(pa, ga, 1.0 / max(1, len(gas)))
+            return [(pa, ga, 2.0) for pa, ga in shaped]
+        shaped = []
+        if _shape_atoms(p, g, shaped, loose=True):     # ⊕ for ∨, ∧ for ∨: the places meet
+            return [(pa, ga, 1.5) for pa, ga in shaped]
+        # shapes differ: every same-arity pair of the two premises is a weak vote
+        gas = _atoms(g)
+        return [(pa, ga, 1.0 / max(1, len(gas))) for pa in _atoms(p) for ga in gas
+                if len(pa.args) == len(ga.args)]
+
+    formulas = dict(program.statements)
+    for cs, ks in groups:
+        p = conjoin([formulas[i].formula for i in cs]) if len(cs) > 1 else formulas[cs[0]].formula
+        g = conjoin([truth.facts[k].formula for k in ks]) if len(ks) > 1 else \
+            truth.facts[ks[0]].formula
+        for pa, ga, w in votes_of(p, g):
+            vote(pa, ga, w)
+    if query and truth.question is not None:
+        # the conclusion is one pairing: where the premises' votes name another counterpart
+        # for either of its symbols, it does not outvote them (a conclusion the gold wrote
+        # of another predicate than its sentence's would force a mapping against them)
+        by_prog: dict = {}
+        by_gold: dict = {}
+        for ((pn, n), g, _), w in votes.items():
+            by_prog.setdefault((pn, n), {}).setdefault(g, 0.0)
+            by_prog[(pn, n)][g] += w
+            by_gold.setdefault((g, n), {}).setdefault(pn, 0.0)
+            by_gold[(g, n)][pn] += w
+        for pa, ga, w in votes_of(query[-1], truth.question):
+            key, gkey = (pa.pred, len(pa.args)), (ga.pred, len(ga.args))
+            mine = by_prog.get(key, {})
+            theirs = by_gold.get(gkey, {})
+            other = max([v for g, v in mine.items() if g != ga.pred] +
+                        [v for q, v in theirs.items() if q != pa.pred] + [0.0])
+            if other >= 1.0 and other > mine.get(ga.pred, 0.0):
+                continue
+            vote(pa, ga, w)
 
     glosses = predicate_glosses(program.text)
     gold_words = {g: words(g) for g, _ in gold_preds}
