@@ -12,7 +12,7 @@ import json
 import re
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, assume, given, settings, strategies as st
 from lark.exceptions import UnexpectedInput
 
 import sedac
@@ -53,6 +53,10 @@ def _grow(sub):
 
 
 formulas = st.recursive(leaves, _grow, max_leaves=12)
+
+
+def _bound(f) -> set:
+    return {v for g in subformulas(f) if isinstance(g, (Forall, Exists)) for v in g.vars}
 
 
 def _as_read(f):
@@ -113,6 +117,8 @@ def test_a_file_in_a_notation_is_fixed_in_it(fs, how):
     """A program's notation and spellings are recorded; its writer writes them, so a
     formula written for the program reads back the same and in the same notation."""
     name, spelling = how
+    # (`A v. Cat v Cat`: a variable named `v` in a file that spells "or" `v` has no one reading)
+    assume(not (spelling.get("@or") == "v" and any(Var("v") in _bound(f) for f in fs)))
     body = "\n".join(notations.write(f, name, spelling) for f in fs)
     prog = FolReader().read(f"Premises:\n{body}\n", "p.fol")
     # formulas with free variables are closed by the reader; compare what it read
