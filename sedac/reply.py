@@ -444,7 +444,7 @@ def split(text: str, reader, limit: int | None = None) -> Layout:
             if kind != "ignored" and not clausal:   # a numbered or glossed formula all the same
                 lo, hi, gloss, label = logic_of(s, ln.start)
                 more = _continued(ln, lines, lo, hi, text, logic_of, reads) if (
-                    _UNFINISHED.search(text[lo:hi]) and not reads(text[lo:hi]) or _goes_on(lines, ln)) else []
+                    _unfinished(text[lo:hi]) and not reads(text[lo:hi]) or _goes_on(lines, ln)) else []
                 if more:                     # a formula over several lines
                     ln.own, ln.lo, ln.hi, ln.until = False, lo, hi, more[-1][1].hi
                     ln.gloss, ln.kind = more[-1][2] or gloss, label or kind
@@ -488,7 +488,7 @@ def split(text: str, reader, limit: int | None = None) -> Layout:
         if _uncomment(logic, marks) is not None:   # `P8:  # ...`: a formula made a comment
             ln.role = "comment"
             continue
-        if _UNFINISHED.search(logic) and not reads(logic) or _goes_on(lines, ln):
+        if _unfinished(logic) and not reads(logic) or _goes_on(lines, ln):
             more = _continued(ln, lines, lo, hi, text, logic_of, reads)
             if more:
                 ln.role, ln.lo, ln.hi, ln.until = "logic", lo, hi, more[-1][1].hi
@@ -551,10 +551,16 @@ def split(text: str, reader, limit: int | None = None) -> Layout:
                   used_blocks=used, other_blocks=[(b.open_line, b.tag) for b in other])
 
 
-# A formula that goes on: an open bracket left open, or a connective at its end
-_UNFINISHED = re.compile(r"\((?![^()]*\))[^)]*$|\\big[gl]*\((?!.*\\big[gr]*\))|"
-                         r"(?:[∧∨→↔⊕&|]|->|<->|=>|\\(?:land|lor|wedge|vee|rightarrow|to|implies|"
-                         r"leftrightarrow|iff|oplus))\s*$")
+# A formula that goes on: an open bracket left open, or a connective at its end (brackets
+# counted, not matched by a pattern: a line of 100,000 `(` costs linear time)
+_ENDS_OPEN = re.compile(r"(?:[∧∨→↔⊕&|]|->|<->|=>|\\(?:land|lor|wedge|vee|rightarrow|to|implies|"
+                        r"leftrightarrow|iff|oplus))[ \t]*$")
+
+
+def _unfinished(s: str) -> bool:
+    return s.count("(") > s.count(")") or bool(_ENDS_OPEN.search(s))
+
+
 _GOES_ON = re.compile(r"^\s*(?:&\s*)?(?:\{\}\s*)?(?:[∧∨→↔⊕)|]|->|<->|=>|\\(?:land|lor|wedge|vee|"
                       r"rightarrow|to|implies|leftrightarrow|iff|oplus|big[gr]*\)))")
 
@@ -575,7 +581,7 @@ def _continued(ln: Line, lines: list[Line], lo: int, hi: int, text: str, logic_o
         if not s.strip() or nxt.role in ("fence", "comment", "heading", "prose", "gloss") \
                 or _MARKUP.match(s) or heading(s):
             break
-        if not (_UNFINISHED.search(joined) or _GOES_ON.match(s)):
+        if not (_unfinished(joined) or _GOES_ON.match(s)):
             break
         i = len(s) - len(s.lstrip())
         m = _OPEN.match(s, i)
