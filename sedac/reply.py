@@ -443,13 +443,8 @@ def split(text: str, reader, limit: int | None = None) -> Layout:
             decided.append(ln)
             if kind != "ignored" and not clausal:   # a numbered or glossed formula all the same
                 lo, hi, gloss, label = logic_of(s, ln.start)
-                more = _continued(ln, lines, lo, hi, text, logic_of, reads) if (
-                    _unfinished(text[lo:hi]) and not reads(text[lo:hi]) or _goes_on(lines, ln)) else []
-                if more:                     # a formula over several lines
-                    ln.own, ln.lo, ln.hi, ln.until = False, lo, hi, more[-1][1].hi
-                    ln.gloss, ln.kind = more[-1][2] or gloss, label or kind
-                    for _, nxt, _ in more:
-                        nxt.role, nxt.joined, nxt.kind = "logic", ln.n, ln.kind
+                if _join(ln, lines, lo, hi, gloss, label or kind, "logic", text, logic_of, reads):
+                    ln.own = False           # a formula over several lines
                     decided.append(ln)
                 # (a bullet `- ` before a formula is layout, though ASCII's `-` is also a
                 # negation: a negation is written against its formula, `-P(x)`)
@@ -488,19 +483,12 @@ def split(text: str, reader, limit: int | None = None) -> Layout:
         if _uncomment(logic, marks) is not None:   # `P8:  # ...`: a formula made a comment
             ln.role = "comment"
             continue
-        if _unfinished(logic) and not reads(logic) or _goes_on(lines, ln):
-            more = _continued(ln, lines, lo, hi, text, logic_of, reads)
-            if more:
-                ln.role, ln.lo, ln.hi, ln.until = "logic", lo, hi, more[-1][1].hi
-                ln.gloss = more[-1][2] or gloss
-                ln.kind = label or kind or "statement"
-                queried = queried or ln.kind == "query"
-                ln.role = "logic" if blk else "outside-logic"
-                ln.why = "labelled" if label else ""
-                decided.append(ln)
-                for _, nxt, _ in more:
-                    nxt.role, nxt.joined, nxt.kind = ln.role, ln.n, ln.kind
-                continue
+        if _join(ln, lines, lo, hi, gloss, label or kind or "statement",
+                 "logic" if blk else "outside-logic", text, logic_of, reads):
+            queried = queried or ln.kind == "query"
+            ln.why = "labelled" if label else ""
+            decided.append(ln)
+            continue
         if reads(logic) or (formula_like(logic) and not queried):
             ln.role, ln.lo, ln.hi, ln.gloss = "logic", lo, hi, gloss
             ln.kind = label or kind or "statement"
@@ -570,11 +558,29 @@ def _goes_on(lines: list[Line], ln: Line) -> bool:
     return ln.n < len(lines) and bool(_GOES_ON.match(lines[ln.n].text))
 
 
+def _join(ln: Line, lines: list[Line], lo: int, hi: int, gloss: str, kind, role: str, text: str,
+          logic_of, reads) -> bool:
+    """Whether the formula `ln` holds at `lo:hi` goes on over the lines that follow (it is
+    left unfinished and does not read alone, or the next line begins with a connective) and
+    reads joined to them (`_continued`); if so, `ln` (with `role` and `kind`) spans them,
+    its gloss is the one after the last, and each of them is marked as joined to it."""
+    if not (_unfinished(text[lo:hi]) and not reads(text[lo:hi]) or _goes_on(lines, ln)):
+        return False
+    more = _continued(ln, lines, lo, hi, text, logic_of, reads)
+    if not more:
+        return False
+    ln.role, ln.kind, ln.lo, ln.hi, ln.until = role, kind, lo, hi, more[-1][2]
+    ln.gloss = more[-1][3] or gloss
+    for nxt, nlo, nhi, _ in more:
+        nxt.role, nxt.joined, nxt.kind, nxt.lo, nxt.hi = role, ln.n, kind, nlo, nhi
+    return True
+
+
 def _continued(ln: Line, lines: list[Line], lo: int, hi: int, text: str, logic_of, reads):
     """The lines that finish the formula `ln` begins (`\\forall x\\,\\big(W(x) \\rightarrow
     (A(x)` then `\\lor B(x))\\big)$`): up to six lines that follow, each beginning with
     a connective or a closing bracket or the line before ending open, whose logic joined
-    to it reads; [(n, line, gloss)], or [] (no continuation reads)."""
+    to it reads; [(line, lo, hi, gloss)] of their logic, or [] (no continuation reads)."""
     parts, best, joined = [], [], text[lo:hi]
     for nxt in lines[ln.n:ln.n + 6]:
         s = nxt.text
@@ -593,8 +599,7 @@ def _continued(ln: Line, lines: list[Line], lo: int, hi: int, text: str, logic_o
             part = text[c[0]:c[1]]
         if not part.strip():
             break
-        nxt.lo, nxt.hi = c[0], c[1]
-        parts.append((nxt.n, nxt, c[2]))
+        parts.append((nxt, c[0], c[1], c[2]))
         joined += " " + part
         if reads(joined):
             best = list(parts)

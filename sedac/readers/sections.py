@@ -11,7 +11,7 @@ import re
 
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
-from ..fol import Formula, free_vars, closure, describe
+from ..fol import Atom, Formula, Var, free_vars, closure, describe
 from ..grammar import lark_parser, max_nesting, parse_line
 from ..program import Clause, Diagnostic, Fix, Program, Unreadable
 from . import english
@@ -256,7 +256,6 @@ class SectionReader(Reader):
 def _declaration(f) -> bool:
     """A lone atom of distinct variables with no quantifier (`Job(x)`, `LostTo(x, y)`): how a
     reply declares a predicate; no one states "everything is a job" so."""
-    from ..fol import Atom, Var
     return isinstance(f, Atom) and bool(f.args) and all(isinstance(a, Var) for a in f.args) \
         and len(set(f.args)) == len(f.args)
 
