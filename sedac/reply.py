@@ -58,7 +58,7 @@ _BULLET = re.compile(r"(?:(?:[-*+•>]|\\item(?![A-Za-z]))\s+)+")
 _SPACED_BULLET = re.compile(r"^\s*[-*+•]\s+\S")
 _LABEL = re.compile(
     r"(?:\\(?:text|textbf|textit|textsc|textrm|mathrm|mathbf|emph)\{(?=[^{}]*\}))?"   # `\text{P1:}`
-    r"(?:\d{1,3}[.)]|\(\w{1,3}\)|\[\w{1,3}\]|[A-Z]{1,2}_?\{?\d{1,3}\}?\s*&?\s*[:.)]|[A-Z]\s*&?\s*:|"
+    r"(?:\d{1,3}[.)]|\((?:\\(?:mathrm|text|textbf|mathbf|mathsf)\{)?\w{1,3}\}?\)|\[\w{1,3}\]|[A-Z]{1,2}_?\{?\d{1,3}\}?\s*&?\s*[:.)]|[A-Z]\s*&?\s*:|"
     # `P1  City(b) & ...`, `C   exists s ...`: a label set off by spaces alone
     r"(?-i:[A-Z]{1,2}_?\d{1,3}|[A-Z])(?=[ \t]{2,}(?![&|>=<~-]|\s*$|[a-z]\b))|"
     r"(?:premise|conclusion|statement|goal|query|hypothesis|conjecture|fact|rule|axiom|claim)"
@@ -91,8 +91,10 @@ _WORD = re.compile(r"^[A-Za-z',.;:!?\"“”*]+$")
 
 def formula_like(s: str) -> bool:
     """Whether a line that does not parse is still an attempt at a formula (a syntax error),
-    not prose: it has a connective or a bracket, and few plain words."""
-    return bool(_SYMBOLS.search(s)) and sum(1 for w in s.split() if _WORD.match(w)) < 4
+    not prose: it has a connective or a bracket, and few plain words, and it does not end
+    in a colon (`Formalisation (sans-serif names):` introduces what follows)."""
+    return bool(_SYMBOLS.search(s)) and sum(1 for w in s.split() if _WORD.match(w)) < 4 \
+        and not s.rstrip().endswith(":")
 
 
 @dataclass
@@ -541,16 +543,17 @@ def split(text: str, reader, limit: int | None = None) -> Layout:
 
 # A formula that goes on: an open bracket left open, or a connective at its end (brackets
 # counted, not matched by a pattern: a line of 100,000 `(` costs linear time)
-_ENDS_OPEN = re.compile(r"(?:[∧∨→↔⊕&|]|->|<->|=>|\\(?:land|lor|wedge|vee|rightarrow|to|implies|"
-                        r"leftrightarrow|iff|oplus))[ \t]*$")
+_TEX_CONNECTIVE = (r"\\(?:land|lor|wedge|vee|rightarrow|Rightarrow|Longrightarrow|to|implies|supset|"
+                   r"leftrightarrow|Leftrightarrow|iff|equiv|oplus)")
+_ENDS_OPEN = re.compile(r"(?:[∧∨→↔⊕⇒&|]|->|<->|=>|" + _TEX_CONNECTIVE + r")[ \t]*$")
 
 
 def _unfinished(s: str) -> bool:
     return s.count("(") > s.count(")") or bool(_ENDS_OPEN.search(s))
 
 
-_GOES_ON = re.compile(r"^\s*(?:&\s*)?(?:\{\}\s*)?(?:[∧∨→↔⊕)|]|->|<->|=>|\\(?:land|lor|wedge|vee|"
-                      r"rightarrow|to|implies|leftrightarrow|iff|oplus|big[gr]*\)))")
+_GOES_ON = re.compile(r"^\s*(?:&\s*)?(?:\{\}\s*)?(?:[∧∨→↔⊕⇒)|]|->|<->|=>|" + _TEX_CONNECTIVE
+                      + r"|\\big[gr]*\))")
 
 
 def _goes_on(lines: list[Line], ln: Line) -> bool:

@@ -168,3 +168,18 @@ def test_a_fixed_layout_reads_back_the_same():
         assert [c.formula for _, c in again.statements] == PREMISES, fixed
         assert [c.formula for _, c in again.queries] == [QUESTION], fixed
         assert not [d for d in again.diagnostics if d.category != "communication"], fixed
+
+
+def test_a_latex_array_with_roman_labels_and_a_broken_implication():
+    """`(\\mathrm{A1}) & ...` labels an array row (not `a1 ∧ ...`), `\\Rightarrow` at a line's
+    end goes on to the next, and a prose line ending in a colon is no formula."""
+    text = ("Formalisation (sans-serif names):\n\n$$\n\\begin{array}{rl}\n"
+            "(\\mathrm{A1}) & \\forall x.\\ \\mathsf{Wumpus}(x) \\Rightarrow \\neg \\mathsf{Red}(x) \\\\\n"
+            "(\\mathrm{A2}) & \\forall x.\\ \\mathsf{Cat}(x) \\Rightarrow\n    \\mathsf{Wumpus}(x) \\\\\n"
+            "(\\mathrm{A3}) & \\mathsf{Cat}(\\mathsf{tom}) \\\\\n\\end{array}\n$$\n")
+    prog = read_program(text, "reply.fol", "fol")
+    assert not [d for d in prog.diagnostics if d.category != "communication"], prog.diagnostics
+    tom = Const("tom")
+    assert [c.formula for _, c in prog.statements] == [
+        Forall((x,), Implies(A("wumpus", x), Not(A("red", x)))),
+        Forall((x,), Implies(A("cat", x), A("wumpus", x))), A("cat", tom)]

@@ -33,7 +33,7 @@ _QUANTIFIED = re.compile(
     r"(?:[∀∃]|\\(?:forall|exists)(?![A-Za-z])|(?<![\w\\])(?:"
     + "|".join(sorted({re.escape(q) for t in notations.SPELLINGS.values() for op in ("forall", "exists")
                        for q in t.get(op, ()) if q[0].isalpha()}, key=len, reverse=True))
-    + r")(?![\w(]))\s*\(?\s*([a-z](?:\s*,\s*[a-z])*)(?![\w(])")
+    + r")(?![\w(]))\s*\(?\s*([a-z])(?![\w(])")   # (`forall x, v != x`: `v` is no variable of it)
 _NAME = r"(?!(?:not|NOT)(?!\w))([A-Za-z_]\w*)"
 _FRULE = re.compile(r"^(∀|forall(?=\s))\s*([a-z])\s*\(\s*" + _NAME + r"\(\2\)\s*(→|->)\s*(¬|~)?"
                     + _NAME + r"\(\2\)\s*\)$")
