@@ -19,11 +19,12 @@ from __future__ import annotations
 import re
 
 _DECOR = re.compile(
-    r"^(?:\s|\||[-*+•>]\s|\d{1,3}[.)]\s|\(\w{1,3}\)\s|\[\w{1,3}\]\s|[A-Z]{1,2}\d{0,3}\s*:\s|"
+    r"^(?:\s|\||[-*+•>]\s|\d{1,3}[.)](?:\*\*|__)?\s|\(\w{1,3}\)\s|\[\w{1,3}\]\s|[A-Z]{1,2}\d{0,3}\s*:(?:\*\*|__)?\s|"
     r"%+|#+|//+|;+|--+|—|–|:::|:\s|<-\s|\[|\(?\"|“|\*\*?|_|&&?|\\q?quad\b|"
     r"\\(?:text|textit|textrm|emph)\{)+")      # (LaTeX: `&& \text{Tom is a cat.}\\`)
 _TAIL = re.compile(r"(?:\s|\||\"\)?|”|\*\*?|_|\)|\]|\}|\\\\|\$)+$")
 _WORD = re.compile(r"^[A-Za-z][A-Za-z'’-]*[.,;:!?]?$")
+_LEAD_MARK = re.compile(r"[ \t]*(?:-->|->|=>|→|⇒|⟹|⟶|↦|::|:|—|–|--|=|≡)?[ \t]*(?:\$+|\\\(|\\\[|`)?[ \t]*$")
 _LOGIC = re.compile(r"[∀∃→¬∧∨↔⊕⇒]|->|=>|>>>|:-|\w\(|\$|\\[a-z]|&&|\|\|")
 _IDENT = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 _TEX_COMMAND = re.compile(r"\\[A-Za-z]+")
@@ -131,7 +132,9 @@ def attach(prog) -> None:
         first, last = c.span.line, c.span.end_line
         if len(taken[first]) == 1 and len(taken[last]) == 1:
             # (a clause over several lines: after its last line's end, or before its start)
-            for piece in (lines[last - 1][taken[last][0][1]:], lines[first - 1][:taken[first][0][0]]):
+            # (before it, the mark that sets the sentence off goes: `Cats are mammals. -> ...`)
+            for piece in (lines[last - 1][taken[last][0][1]:],
+                          _LEAD_MARK.sub("", lines[first - 1][:taken[first][0][0]])):
                 s = sentence(piece)
                 if s and pairs(s, names) >= PAIRS:
                     same[i] = s

@@ -84,6 +84,16 @@ _CHATTER = re.compile(
     r"^\s*(here\b|sure\b|certainly\b|okay\b|ok\b|note\b|explanation\b|this (program|code)\b|"
     r"the (following|program|code|query|answer)\b|below\b|in this\b|i (have|will|'ve)\b|"
     r"let's\b|answer\b|output\b|prolog (code|program)\b|query\b\s*:)", re.I)
+# A sentence before the formula it states, set off by an arrow, a colon, a dash, an
+# equals sign, a wide space or a TeX dollar (`Cats are mammals. -> forall x (...)`,
+# `"Tom is a cat" : Cat(tom)`, `Tom is a cat. $Cat(tom)$`): without a closing mark
+# (`_CLOSING`) only an arrow sets the sentence off; what follows is the logic when it reads
+# (`split`'s `logic_of`)
+_CLOSING = '.!?"”*_'
+_LEAD_GLOSS = re.compile(r"((?:[\"“*_]*[A-Z][^()\[\]{}$`|=<>→⇒⟹⟶↦∀∃¬∧∨:\\]*?[.!?]?[\"”*_]*)"
+                         r"|[\"“][^\"”]+[\"”])[ \t]*(->|-->|=>|→|⇒|⟹|⟶|↦|::|:|—|–|--|=|≡|(?<=[.!?\"”*_])(?:\t|  |[ \t]*(?=\$|\\\()))[ \t]*(?=\S)")
+_LEAD_GLOSS_HAS = re.compile(r"[.!?\"”*_][^\w\s]{0,3}[ \t$]|[ \t](?:->|-->|=>|→|⇒|⟹|⟶|↦)[ \t]")
+_LEAD_ARROW = re.compile(r"->|-->|=>|→|⇒|⟹|⟶|↦")
 _QUERY_LABEL = re.compile(r"([CHGQ]\s*&?\s*:|conclusion|statement|goal|query|hypothesis|conjecture|claim)", re.I)
 _SYMBOLS = re.compile(r"[∀∃→¬∧∨⊕↔⇒(]|->|=>|>>>|:-|&|\|")
 _WORD = re.compile(r"^[A-Za-z',.;:!?\"“”*]+$")
@@ -335,12 +345,19 @@ def split(text: str, reader, limit: int | None = None) -> Layout:
 
     def logic_of(s: str, base: int):
         """`candidate`, but a line whose supposed gloss is no sentence and is logic of the
-        reader's (`A && B` in Pyke) keeps it."""
+        reader's (`A && B` in Pyke) keeps it, and a line that opens with its sentence
+        (`Cats are mammals. -> forall x ...`) has it as its gloss."""
         found = candidate(s, base)
         if found[2] and (not sentence(found[2]) or _WEAK_GLOSS.search(s) and not reads(text[found[0]:found[1]])):
             whole = candidate(s, base, whole=True)
             if whole[1] > found[1] and reads(text[whole[0]:whole[1]]):
                 return whole
+        lead = _LEAD_GLOSS.match(s, found[0] - base) if _LEAD_GLOSS_HAS.search(s) else None
+        if lead and (lead.group(1)[-1] in _CLOSING or _LEAD_ARROW.match(lead.group(2))) and sentence(lead.group(1)) \
+                and not reads(text[found[0]:found[1]]):
+            rest = candidate(s[lead.end():], base + lead.end())
+            if reads(text[rest[0]:rest[1]]):
+                return rest[0], rest[1], sentence(lead.group(1)), found[3] or rest[3]
         return found
 
     # Pass 1: each line's role; the blocks' logic decides, in pass 2, whether the lines

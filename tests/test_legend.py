@@ -36,3 +36,56 @@ def test_the_alignment_maps_a_letter_onto_the_gold_individual_its_legend_names()
             "Conclusion: $\\exists x\\,(\\mathit{Stable}(x) \\land \\mathit{Leads}(r, x))$\n")
     al = align(read_program(text, "p.fol", "fol"), truth_from_gold(record))
     assert al.consts == {"d": "diamondmine", "w": "wwe", "r": "roderickstrong"}
+
+
+@pytest.mark.parametrize("text, consts, want", [
+    ("Let me write it in FOL, with constants `e` (the bald eagle), `b` (bear), `c` (cat).",
+     {"e", "b", "c"}, {"e": "bald eagle", "b": "bear", "c": "cat"}),
+    ("Let e = the bald eagle, b = the bear.", {"e", "b"}, {"e": "bald eagle", "b": "bear"}),
+    ("where $e$ stands for the bald eagle and $b$ for the bear", {"e"}, {"e": "bald eagle"}),
+    ("| e | the bald eagle |\n| b | the bear |", {"e", "b"}, {"e": "bald eagle", "b": "bear"}),
+    ("Here e is the bald eagle; b: bear", {"e", "b"}, {"e": "bald eagle", "b": "bear"}),
+    # a sentence about a constant names nothing (`b is a box`)
+    ("b is a box, and the cat is big.", {"b"}, {}),
+])
+def test_a_legend_names_an_individual_by_its_common_noun(text, consts, want):
+    assert legend(text, consts) == want
+
+
+STORY = ("The bald eagle is round. The bear needs the bald eagle. If something is round then "
+         "it needs the bear. If something needs the bear then it is kind.")
+LEGENDS = ("Constants: `e` (the bald eagle), `b` (the bear).",
+           "Let e = the bald eagle and b = the bear.",
+           "% e: bald eagle, b: bear",
+           "Here $e$ denotes the bald eagle and $b$ denotes the bear.")
+FORMULAS = ("Round(e)", "Needs(b, e)", "∀x (Round(x) → Needs(x, b))", "∀x (Needs(x, b) → Kind(x))")
+
+
+@pytest.mark.parametrize("said", LEGENDS)
+def test_against_the_text_a_legend_maps_its_letters_onto_the_individuals_it_names(said):
+    """With a text for ground truth, the letters a reply's legend explains are the text's
+    individuals: no premise is wrong, the question is the text's, and the fix keeps the
+    reply's own letters."""
+    from sedac.engine import analyse
+    from sedac.readers import read_program
+    from sedac.truth import truth_from_text
+    reply = said + "\n\n" + "\n".join(FORMULAS) + "\n\nConclusion: Kind(e)\n"
+    rep = analyse(read_program(reply, "p.fol", "fol"),
+                  truth_from_text(STORY + " The bald eagle is kind."), "full", "z3")
+    wrong = [d.code for d in rep.diagnostics if d.category not in ("communication",)]
+    assert not wrong, [(d.code, d.message) for d in rep.diagnostics]
+    assert rep.answer["open_world"] == "True"
+    fixed = rep.fixed_program(unsafe=True)
+    assert "Needs(b, e)" in fixed and "bald_eagle" not in fixed
+
+
+def test_against_the_text_a_letter_no_legend_names_stays_itself():
+    """Without a legend nothing says which individual `e` is: its premises are not the
+    text's (D000), never silently renamed."""
+    from sedac.engine import analyse
+    from sedac.readers import read_program
+    from sedac.truth import truth_from_text
+    reply = "\n".join(FORMULAS) + "\n\nConclusion: Kind(e)\n"
+    rep = analyse(read_program(reply, "p.fol", "fol"),
+                  truth_from_text(STORY + " The bald eagle is kind."), "full", "z3")
+    assert "D000" in {d.code for d in rep.diagnostics}

@@ -6,7 +6,8 @@ is reading it in the ground truth's terms:
 - the *reading* (`represent`, `readings`): a representation the data shows (`is_a(X, cat)`,
   `holds(furry, X)`, `neg(p(X))`, triples, wrappers) read into the plain formulas it means,
   decided against the ground truth (the DCG parse of the text, or gold formulas);
-- the *symbol mapping* (`pairing`, `names`): against gold formulas, whose names share no
+- the *symbol mapping* (`pairing`, `names`; against the text's parse, only the constants
+  a reply's legend names, `legend`): against gold formulas, whose names share no
   spelling with the program's (`Perform(x)` for `TalentShows(x)`), the mapping of the
   program's predicates (with argument order and polarity) and constants onto the gold's,
   chosen by the premise pairing, structure, the names' lemmas and the prover;
@@ -23,6 +24,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .alignment import Alignment
+from .legend import named_constants
 from .names import lemma, predicate_glosses, words
 from .pairing import map_symbols, pair_premises
 from .readings import Reading, Shape, to_program
@@ -39,16 +41,24 @@ def align(program, truth=None, session=None, names: bool = True) -> Alignment:
     program's own data decides its reading). Its representation is read first; against gold
     formulas (and `names`), its symbols are then mapped onto the gold's. `session`, the
     problem's prover session, decides what the data leaves open (and is told, as a hint, the
-    formulas it will be asked about)."""
+    formulas it will be asked about). Against the text's parse, only the constants the
+    reply's legend names are mapped (whatever `names` says)."""
     program = apply_reading(program, truth, session)
     if session is not None:
         formulas = [c.formula for _, c in program.statements + program.queries]
         if truth is not None:
             formulas += truth.axioms + ([truth.question] if truth.question else [])
         session.declare(formulas)
-    if not (names and truth is not None and truth.source == "gold"):
+    if truth is None or truth.source == "gold" and not names:
         return Alignment(program=program, reading=program.reading)
-    al = map_symbols(program, truth, session)
+    if truth.source == "gold":
+        al = map_symbols(program, truth, session)
+    else:
+        # against the text's parse the names are the text's words; a constant the reply
+        # abbreviates and names in its legend (`e` (the bald eagle)) is that individual
+        al = Alignment(consts=named_constants(program, truth))
+        if not al.consts:
+            return Alignment(program=program, reading=program.reading)
     al.reading = program.reading
     if al.preds or al.consts or al.folds:
         # a copy in the gold's symbols; writing a formula back goes through the inverse, so
