@@ -29,7 +29,7 @@ from .glosses import sentence
 from .readers.markdown import MATH_TAGS as _MATH_TAGS, NOT_LOGIC, TAG_LANGS, blocks
 from .reply_blocks import aside
 from .reply_rows import FOREIGN_COMMENT as _FOREIGN_COMMENT, TABLE_ROW as _TABLE_ROW, \
-    TABLE_RULE as _TABLE_RULE, glosses as _glosses, row as _row
+    TABLE_RULE as _TABLE_RULE, LEAD_HAS as _LEAD_HAS, glosses as _glosses, lead as _lead, row as _row
 
 ASKED = "the question, named in prose, not code"
 _TAGGED = re.compile(r"^\s*[A-Z]{2,}\s*:")
@@ -84,16 +84,6 @@ _CHATTER = re.compile(
     r"^\s*(here\b|sure\b|certainly\b|okay\b|ok\b|note\b|explanation\b|this (program|code)\b|"
     r"the (following|program|code|query|answer)\b|below\b|in this\b|i (have|will|'ve)\b|"
     r"let's\b|answer\b|output\b|prolog (code|program)\b|query\b\s*:)", re.I)
-# A sentence before the formula it states, set off by an arrow, a colon, a dash, an
-# equals sign, a wide space or a TeX dollar (`Cats are mammals. -> forall x (...)`,
-# `"Tom is a cat" : Cat(tom)`, `Tom is a cat. $Cat(tom)$`): without a closing mark
-# (`_CLOSING`) only an arrow sets the sentence off; what follows is the logic when it reads
-# (`split`'s `logic_of`)
-_CLOSING = '.!?"”*_'
-_LEAD_GLOSS = re.compile(r"((?:[\"“*_]*[A-Z][^()\[\]{}$`|=<>→⇒⟹⟶↦∀∃¬∧∨:\\]*?[.!?]?[\"”*_]*)"
-                         r"|[\"“][^\"”]+[\"”])[ \t]*(->|-->|=>|→|⇒|⟹|⟶|↦|::|:|—|–|--|=|≡|(?<=[.!?\"”*_])(?:\t|  |[ \t]*(?=\$|\\\()))[ \t]*(?=\S)")
-_LEAD_GLOSS_HAS = re.compile(r"[.!?\"”*_][^\w\s]{0,3}[ \t$]|[ \t](?:->|-->|=>|→|⇒|⟹|⟶|↦)[ \t]")
-_LEAD_ARROW = re.compile(r"->|-->|=>|→|⇒|⟹|⟶|↦")
 _QUERY_LABEL = re.compile(r"([CHGQ]\s*&?\s*:|conclusion|statement|goal|query|hypothesis|conjecture|claim)", re.I)
 _SYMBOLS = re.compile(r"[∀∃→¬∧∨⊕↔⇒(]|->|=>|>>>|:-|&|\|")
 _WORD = re.compile(r"^[A-Za-z',.;:!?\"“”*]+$")
@@ -348,16 +338,13 @@ def split(text: str, reader, limit: int | None = None) -> Layout:
         reader's (`A && B` in Pyke) keeps it, and a line that opens with its sentence
         (`Cats are mammals. -> forall x ...`) has it as its gloss."""
         found = candidate(s, base)
-        if found[2] and (not sentence(found[2]) or _WEAK_GLOSS.search(s) and not reads(text[found[0]:found[1]])):
+        no_gloss = bool(found[2]) and not sentence(found[2])    # what was cut is no sentence
+        if found[2] and (no_gloss or _WEAK_GLOSS.search(s) and not reads(text[found[0]:found[1]])):
             whole = candidate(s, base, whole=True)
             if whole[1] > found[1] and reads(text[whole[0]:whole[1]]):
                 return whole
-        lead = _LEAD_GLOSS.match(s, found[0] - base) if _LEAD_GLOSS_HAS.search(s) else None
-        if lead and (lead.group(1)[-1] in _CLOSING or _LEAD_ARROW.match(lead.group(2))) and sentence(lead.group(1)) \
-                and not reads(text[found[0]:found[1]]):
-            rest = candidate(s[lead.end():], base + lead.end())
-            if reads(text[rest[0]:rest[1]]):
-                return rest[0], rest[1], sentence(lead.group(1)), found[3] or rest[3]
+        if _LEAD_HAS.search(s, found[0] - base) and (no_gloss or not reads(text[found[0]:found[1]])):
+            return _lead(s, base, found, candidate, reads) or found
         return found
 
     # Pass 1: each line's role; the blocks' logic decides, in pass 2, whether the lines
@@ -368,8 +355,10 @@ def split(text: str, reader, limit: int | None = None) -> Layout:
     trailing = ""              # why the rest of the text follows the program (C004)
     queried = False            # the query has been read: what does not read now is prose
     decided: list[Line] = []
+    legend_table = False       # the rows of a table whose header names the vocabulary
     for ln in lines:
         s = ln.text
+        legend_table = legend_table and bool(_TABLE_ROW.match(s))
         if ln.joined:                        # the rest of a formula a line above began
             continue
         if ln.role == "fence":
@@ -397,6 +386,10 @@ def split(text: str, reader, limit: int | None = None) -> Layout:
         if not clausal and _TABLE_ROW.match(s):
             if ln.n < len(lines) and _TABLE_RULE.match(lines[ln.n].text):
                 ln.role, ln.why = "prose", "a table's header, not code"
+                # `| Symbol | Meaning |`: a table of the vocabulary, not of premises
+                legend_table = bool(_IGNORED.search(s)) and not _STATEMENT.search(s)
+            elif legend_table:
+                ln.role, ln.why = "prose", "declarations in a table, not code"
             elif _row(ln, s, logic_of, reads, kind, section):
                 queried = queried or ln.kind == "query"
                 ln.role = "logic" if blk is not False or not in_block else "outside-logic"
@@ -432,6 +425,15 @@ def split(text: str, reader, limit: int | None = None) -> Layout:
                 # `Problem:` or `Answer:` after a program in the format's own sections: the
                 # rest of the text is not the program (C004)
                 kind, section, own_section, trailing = "prose", name, "", f"a `{h[0]}:` block follows the program"
+            if decorated and rest and k is None and not clausal:
+                # `**Tom is a cat.** `Cat(tom)``: a sentence in bold before its formula
+                lo, hi, gloss, label = logic_of(s, ln.start)
+                if gloss and reads(text[lo:hi]):
+                    ln.role, ln.lo, ln.hi, ln.gloss = "logic", lo, hi, gloss
+                    ln.kind, ln.section = label or kind or "statement", section
+                    queried = queried or ln.kind == "query"
+                    decided.append(ln)
+                    continue
             if decorated or not rest or k in ("prose", "ignored"):
                 kind, section, own_section = _open(name, kind), name, ""
                 queried = queried and kind != "statement"

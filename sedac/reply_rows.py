@@ -1,6 +1,7 @@
 """Lines of a reply the reply layer (`sedac.reply`) reads apart: Markdown table rows
 (`| Tom is a cat. | Cat(tom) |`: the cell that reads is the logic, the sentence beside it
-its gloss) and sentences beside the formula they speak of (a gloss, not an English premise).
+its gloss), sentences beside the formula they speak of (a gloss, not an English premise)
+and a sentence before its formula on one line (`Cats are mammals. -> forall x (...)`).
 """
 from __future__ import annotations
 
@@ -52,3 +53,44 @@ def row(ln: Line, s: str, logic_of, reads, kind, section) -> bool:
     ln.gloss = next((g for g in glosses if g), "")
     ln.kind = label or (kind if kind in ("statement", "query") else None) or "statement"
     return True
+
+
+# What sets a sentence off from the formula after it: an arrow, a colon, a dash, a bar, an
+# equals sign (`Tom is a cat. -> Cat(tom)`, `Tom is a cat: Cat(tom)`, `... | Cat(tom)`,
+# `... == Cat(tom)`), or, after the sentence's stop, a wide space, a TeX dollar or a
+# backtick (`Tom is a cat.  Cat(tom)`, `**Tom is a cat.** `Cat(tom)``)
+LEAD_SEP = re.compile(r"[ \t]*(?:-{1,3}>|={1,2}>|[→⇒⟹⟶↦⟼]|::?|[—–]|-{2,3}|={1,3}|≡|\|)[ \t]*"
+                      r"|(?<=[.!?\"”*_])(?:\t|  |[ \t]*(?=[$`]|\\\())[ \t]*")
+LEAD_HAS = re.compile(r"[A-Za-z][.!?\"”*_]*[ \t]*(?:[-=]*>|[→⇒⟹⟶↦⟼:—–|=≡]|--|\t|  |[ \t][$`])")
+_FORMULA = re.compile(r"[(∀∃→¬∧∨⊕↔⇒~&|]|->|=>|\\[a-z]")
+# a sentence has none of these; a longer piece of the line will not either
+_NO_SENTENCE = re.compile(r"[()\[\]{}$`<>→⇒⟹⟶↦⟼∀∃¬∧∨\\]")
+# the label of the question before its sentence (`Question — Sam is cold: ...`, `Q. ...`)
+_ASKS = re.compile(r"^(?:question|query|conclusion|goal|hypothesis|claim|to prove|prove|q)\b\s*"
+                   r"(?:[—–:.-]+|\*\*)\s*", re.I)
+
+
+def lead(s: str, base: int, found, candidate, reads):
+    """(lo, hi, gloss, label) of a line that opens with the sentence its formula states
+    (`Cats are mammals. -> forall x (...)`, `Sam is a cat: Cat(sam)`), or None: the
+    first separator after which the rest reads, before which is a sentence. `found` is the
+    line's `candidate`, which does not read as a whole (so `rain and wind -> wet`, a
+    formula of words, is never cut)."""
+    start = found[0] - base
+    for m in LEAD_SEP.finditer(s, start):
+        piece = s[start:m.start()]
+        if _NO_SENTENCE.search(piece) or m.end() >= len(s):
+            return None
+        label = None
+        asks = _ASKS.match(piece.lstrip("*_ "))
+        if asks:
+            piece, label = piece.lstrip("*_ ")[asks.end():], "query"
+        said = sentence(piece) if m.start() > start else None
+        if not said:
+            continue
+        rest = candidate(s[m.end():], base + m.end())
+        logic = s[rest[0] - base:rest[1] - base]
+        # (the formula has a bracket or a connective: after `b: bear` is no formula `bear`)
+        if _FORMULA.search(logic) and reads(logic):
+            return rest[0], rest[1], said, found[3] or label or rest[3]
+    return None

@@ -89,3 +89,26 @@ def test_against_the_text_a_letter_no_legend_names_stays_itself():
     rep = analyse(read_program(reply, "p.fol", "fol"),
                   truth_from_text(STORY + " The bald eagle is kind."), "full", "z3")
     assert "D000" in {d.code for d in rep.diagnostics}
+
+
+CHAIN = "Every zumpus is a dumpus. Dumpuses are red. Sally is a zumpus."
+
+
+@pytest.mark.parametrize("said, where", [
+    ("Legend: Z = zumpus, D = dumpus", "after"), ("Legend: Z: zumpus; D: dumpus.", "before"),
+    ("| Symbol | Meaning |\n|---|---|\n| Z | zumpus |\n| D | dumpus |", "before"),
+    ("Z(x): x is a zumpus\nD(x) -- x is a dumpus", "before"),
+    ("(single letters are the kinds: Z = zumpuses, D = dumpuses)", "after"),
+])
+def test_against_the_text_a_legend_maps_its_letters_onto_the_words_it_names(said, where):
+    """One-letter predicates a legend explains (before or after the formulas, in either
+    case) are the text's words: no premise is wrong and the answer is the text's."""
+    from sedac.engine import analyse
+    from sedac.readers import read_program
+    from sedac.truth import truth_from_text
+    formulas = "∀x (Z(x) → D(x))\n∀x (D(x) → Red(x))\nZ(sally)\n\nConclusion: Red(sally)\n"
+    reply = (said + "\n\n" + formulas) if where == "before" else (formulas + "\n" + said + "\n")
+    rep = analyse(read_program(reply, "p.fol", "fol"), truth_from_text(CHAIN), "full", "z3")
+    wrong = [d for d in rep.diagnostics if d.category != "communication"]
+    assert not wrong, [(d.code, d.message) for d in wrong]
+    assert rep.answer["open_world"] == "True"

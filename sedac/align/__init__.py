@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .alignment import Alignment
-from .legend import named_constants
+from .legend import named_constants, named_predicates
 from .names import lemma, predicate_glosses, words
 from .pairing import map_symbols, pair_premises
 from .readings import Reading, Shape, to_program
@@ -54,10 +54,11 @@ def align(program, truth=None, session=None, names: bool = True) -> Alignment:
     if truth.source == "gold":
         al = map_symbols(program, truth, session)
     else:
-        # against the text's parse the names are the text's words; a constant the reply
-        # abbreviates and names in its legend (`e` (the bald eagle)) is that individual
-        al = Alignment(consts=named_constants(program, truth))
-        if not al.consts:
+        # against the text's parse the names are the text's words; a constant or predicate
+        # the reply abbreviates and names in its legend (`e` (the bald eagle), `Z = zumpus`)
+        # is that individual or that word
+        al = Alignment(consts=named_constants(program, truth), preds=named_predicates(program, truth))
+        if not al.consts and not al.preds:
             return Alignment(program=program, reading=program.reading)
     al.reading = program.reading
     if al.preds or al.consts or al.folds:
