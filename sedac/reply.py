@@ -54,6 +54,7 @@ _TEX_SECTION = re.compile(r"^(?:\\noindent\s*)?\\(?:(?:sub)*section|paragraph)\*
 _TEX_BOLD = re.compile(r"^(?:\\noindent\s*)?\\(?:textbf|emph|textit)\{([^{}$]*)\}")
 _BOLD = re.compile(r"^(\*\*|__)([^*_()`$]+?)\1\s*(.*)$")
 _PLAIN = re.compile(r"^([A-Za-z][A-Za-z ]{0,40}?)\s*:\s*(.*)$")
+_BARE = re.compile(r"^([A-Z][A-Za-z ]{0,30}?)\s*$")
 _BULLET = re.compile(r"(?:(?:[-*+•>]|\\item(?![A-Za-z]))\s+)+")
 _SPACED_BULLET = re.compile(r"^\s*[-*+•]\s+\S")
 _LABEL = re.compile(
@@ -215,6 +216,9 @@ def heading(s: str) -> tuple[str, str, bool] | None:
     if m and len(m.group(1).split()) <= 4 and (kind_of(_name(m.group(1))) is not None
                                                or _name(m.group(1)) in _TRAILING):
         return _name(m.group(1)), m.group(2).strip(), False
+    m = _BARE.match(s)        # `Premises`, `Conclusion` alone on their line, no colon
+    if m and len(m.group(1).split()) <= 3 and kind_of(_name(m.group(1))) is not None:
+        return _name(m.group(1)), "", False
     return None
 
 

@@ -83,3 +83,17 @@ def test_prolog_and_unicode_printers_read_back(text):
     assert prolog == parse_formula(text.replace("X", "X"))
     unicode_ = FolReader().read(f"Premises:\n{to_unicode(f)}\n", "p.fol").clauses[0].formula
     assert to_tptp(unicode_) == to_tptp(f)
+
+
+@pytest.mark.parametrize("text, want", [
+    ("¬Ea(f)", "Not(arg=Atom(pred='ea', args=(Const(name='f'),)))"),
+    ("Ea(b, c)", "Atom(pred='ea', args=(Const(name='b'), Const(name='c')))"),
+    ("Ex (P(x))", "Exists(vars=(Var(name='x'),), body=Atom(pred='p', args=(Var(name='x'),)))"),
+])
+def test_a_name_that_opens_with_a_quantifier_letter_is_a_name(text, want):
+    """`Ea(f)` (an abbreviation of "earthy") is the predicate `Ea`, not `∃a (f)`: no
+    internal error, no syntax error; `Ex (P(x))` is still a quantifier."""
+    from sedac.readers import read_program
+    prog = read_program("Premises:\n" + text + "\n", "p.fol", "fol")
+    assert not prog.diagnostics
+    assert repr(prog.statements[0][1].formula) == want

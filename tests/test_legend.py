@@ -99,6 +99,7 @@ CHAIN = "Every zumpus is a dumpus. Dumpuses are red. Sally is a zumpus."
     ("| Symbol | Meaning |\n|---|---|\n| Z | zumpus |\n| D | dumpus |", "before"),
     ("Z(x): x is a zumpus\nD(x) -- x is a dumpus", "before"),
     ("(single letters are the kinds: Z = zumpuses, D = dumpuses)", "after"),
+    ("Legend: s = Sally. Kinds by initial letter: Z zumpus, D dumpus.", "before"),
 ])
 def test_against_the_text_a_legend_maps_its_letters_onto_the_words_it_names(said, where):
     """One-letter predicates a legend explains (before or after the formulas, in either
@@ -106,7 +107,8 @@ def test_against_the_text_a_legend_maps_its_letters_onto_the_words_it_names(said
     from sedac.engine import analyse
     from sedac.readers import read_program
     from sedac.truth import truth_from_text
-    formulas = "∀x (Z(x) → D(x))\n∀x (D(x) → Red(x))\nZ(sally)\n\nConclusion: Red(sally)\n"
+    sally = "s" if "s = Sally" in said else "sally"
+    formulas = f"∀x (Z(x) → D(x))\n∀x (D(x) → Red(x))\nZ({sally})\n\nConclusion: Red({sally})\n"
     reply = (said + "\n\n" + formulas) if where == "before" else (formulas + "\n" + said + "\n")
     rep = analyse(read_program(reply, "p.fol", "fol"), truth_from_text(CHAIN), "full", "z3")
     wrong = [d for d in rep.diagnostics if d.category != "communication"]

@@ -43,7 +43,12 @@ def legends(text: str, constants) -> dict[str, list[str]]:
         if len(c) > 1:
             written = "(?i:" + written + ")"
         pat = re.compile(r"(?<![\w\\])\$?" + written + r"\$?" + _SAYS + _NAME)
-        names = [m.group(1).rstrip(".") for m in pat.finditer(text)]
+        # or a list of pairs after a label: `Kinds: V vumpus, I impus.`
+        listed = re.compile(r"(?:(?<=[:,;])|(?<=[:,;][ \t]))" + written + r"[ \t]+" + _NAME
+                            + r"(?=[ \t]*(?:[,;.)]|$))", re.M)
+        names = [m.group(1).rstrip(".") for p in (pat, listed) for m in p.finditer(text)]
+        # (`f = Fae. Kinds: ...`: a stop may end the name, or be its own, `Symphony No. 9`)
+        names = [m for n in names for m in dict.fromkeys((n, n.split(". ")[0].rstrip(".")))]
         names = [n for n in names if n.lower() != c.lower()]
         if names:
             out[c] = names
@@ -67,6 +72,20 @@ def named_constants(program, truth) -> dict[str, str]:
     return out
 
 
+# a predicate declared by what it says of its variables: `R(x): x is round`, `Z(x) = x is a
+# zumpus`, `| Ch(x, y) | x chases y |`, `S(x,y) -- x sees y`
+_DECLARED = (r"\s*\(\s*([a-z])\s*(?:,\s*([a-z])\s*)?\)[`$*]*\s*(?::::|:|=|≡|↔|⇔|—|–|-{1,2}|\|)?\s*"
+             r"(?:means\s+(?:that\s+)?|iff\s+)?\1\s+(?:(?:is|are)\s+(?:an?\s+|the\s+)?([a-z][\w-]+)|"
+             r"([a-z][\w-]+)\s+\2\b)")
+
+
+def _forms(word: str) -> tuple[str, ...]:
+    """A word of a legend as the text's vocabulary may have it (`zumpuses`: `zumpus`;
+    `chase`: `chases`)."""
+    w = word.lower()
+    return (w, singularize(w), w + "s", w + "es")
+
+
 def named_predicates(program, truth) -> dict:
     """{(program predicate, arity): (the ground truth's predicate, identity order)} for the
     predicates the truth does not have whose legend gives the very word of one it has that
@@ -81,18 +100,21 @@ def named_predicates(program, truth) -> dict:
     for p, _ in mine - theirs:
         for w in ((p, p.upper()) if len(p) == 1 else (p,)):
             spelled[w] = p
+    text = program.text or ""
+    found = legends(text, set(spelled))
+    declared: dict = {}      # (spelling, arity) -> the words its declaration gives it
+    for w in spelled:
+        written = re.escape(w) if len(w) == 1 else "(?i:" + re.escape(w) + ")"
+        for m in re.finditer(r"(?<![\w\\])" + written + _DECLARED, text):
+            n, word = (2, m.group(4)) if m.group(2) else (1, m.group(3))
+            if word:
+                declared.setdefault((w, n), []).append(word)
     out = {}
-    found = legends(program.text or "", set(spelled))
-    for w in spelled:       # `Z(x): x is a zumpus`, `R(x) -- x is red`: a predicate declared
-        said = re.findall(r"(?<![\w\\])" + re.escape(w) + r"\s*\(\s*([a-z])\s*\)\s*(?::::|:|=|—|–|-{1,2}|\bmeans\b)"
-                          r"\s*\1\s+(?:is|are)\s+(?:an?\s+|the\s+)?([a-z][\w-]+)", program.text or "")
-        if said:
-            found.setdefault(w, []).extend(word for _, word in said)
-    for w, names in found.items():
-        p = spelled[w]
-        for n in {n for q, n in mine - theirs if q == p}:
-            hit = next((h for name in names for h in (by_norm.get((norm(name), n)), by_norm.get(
-                (norm(singularize(name.lower())), n))) if h is not None), None)
-            if hit is not None and (p, n) not in out:
-                out[(p, n)] = (hit, tuple(range(n)))
+    for (p, n) in sorted(mine - theirs):
+        words = [word for w in spelled if spelled[w] == p
+                 for word in declared.get((w, n), []) + found.get(w, [])]
+        hit = next((h for word in words for form in _forms(word)
+                    if (h := by_norm.get((norm(form), n))) is not None), None)
+        if hit is not None:
+            out[(p, n)] = (hit, tuple(range(n)))
     return out

@@ -56,6 +56,10 @@ _ONE_LETTER = re.compile(r"(?<![\w$'])(?:[" + "".join(sorted(notations.LETTER_QU
                          + r"])(?![\w'(])")
 
 
+# a name that opens with a quantifier's letter (`Ea(f)`, `Ax(y)`)
+_LETTER_NAME = re.compile(r"(?<![\w$'])[" + "".join(sorted(notations.LETTER_QUANTIFIERS)) + r"][a-z]\w*\(")
+
+
 class _NotAQuantifier(Exception):
     """`A x ...`, `E y ...` whose body never uses the variable: the letter is a name."""
 
@@ -131,7 +135,19 @@ class FolReader(SectionReader):
         if fast is not None:
             return fast[0]
         if not _ONE_LETTER.search(stmt):
-            return self._start(parse_line(parser(), stmt))
+            try:
+                return self._start(parse_line(parser(), stmt))
+            except (UnexpectedInput, _NotAQuantifier) as e:
+                # `Ea(f)`, `Ea(b, c)`: the name `Ea`, not `E a (...)`
+                if not _LETTER_NAME.search(stmt):
+                    raise
+                first = e
+            try:
+                return self._start(parse_line(parser(strict=True), stmt))
+            except UnexpectedInput:
+                if isinstance(first, _NotAQuantifier):
+                    raise
+                raise first from None
         # `A x.`, `Ex (...)`, `T` are operators where they read as such, and otherwise names:
         # read with them as operators, then (a parse error, or a letter quantifier whose
         # variable its body never uses) with them as names; the first error is the one told.
