@@ -54,6 +54,8 @@ _TEX_SECTION = re.compile(r"^(?:\\noindent\s*)?\\(?:(?:sub)*section|paragraph)\*
 _TEX_BOLD = re.compile(r"^(?:\\noindent\s*)?\\(?:textbf|emph|textit)\{([^{}$]*)\}")
 _BOLD = re.compile(r"^(\*\*|__)([^*_()`$]+?)\1\s*(.*)$")
 _PLAIN = re.compile(r"^([A-Za-z][A-Za-z ]{0,40}?)\s*:\s*(.*)$")
+# a legend in brackets after a heading (`**Premises** (s = Sally)`, `(a Anne, b Bob):`)
+_ASIDE = re.compile(r"^\((?:\s*\w{1,4}\s*(?:=|:|\s)\s*(?:the\s+)?[A-Za-z][\w ]*?[,;]?)+\s*\)\s*:?\s*$")
 _BARE = re.compile(r"^([A-Z][A-Za-z ]{0,30}?)\s*$")
 _BULLET = re.compile(r"(?:(?:[-*+•>]|\\item(?![A-Za-z]))\s+)+")
 _SPACED_BULLET = re.compile(r"^\s*[-*+•]\s+\S")
@@ -442,7 +444,7 @@ def split(text: str, reader, limit: int | None = None) -> Layout:
                 kind, section, own_section = _open(name, kind), name, ""
                 queried = queried and kind != "statement"
                 inline = bool(rest)          # (`Predicates: A, B.`: a paragraph of its own)
-            if rest and k in ("statement", "query") and not clausal:
+            if rest and k in ("statement", "query") and not clausal and not _ASIDE.match(rest):
                 col = s.index(rest) if rest in s else len(s) - len(s.lstrip())
                 lo, hi, gloss, _ = logic_of(s[col:], ln.start + col)
                 if reads(text[lo:hi]):

@@ -57,7 +57,9 @@ STORY = ("The bald eagle is round. The bear needs the bald eagle. If something i
 LEGENDS = ("Constants: `e` (the bald eagle), `b` (the bear).",
            "Let e = the bald eagle and b = the bear.",
            "% e: bald eagle, b: bear",
-           "Here $e$ denotes the bald eagle and $b$ denotes the bear.")
+           "Here $e$ denotes the bald eagle and $b$ denotes the bear.",
+           "**Premises** (e = the bald eagle, b = the bear)",
+           "Premises (e the bald eagle, b the bear):")
 FORMULAS = ("Round(e)", "Needs(b, e)", "∀x (Round(x) → Needs(x, b))", "∀x (Needs(x, b) → Kind(x))")
 
 

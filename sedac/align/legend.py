@@ -43,8 +43,8 @@ def legends(text: str, constants) -> dict[str, list[str]]:
         if len(c) > 1:
             written = "(?i:" + written + ")"
         pat = re.compile(r"(?<![\w\\])\$?" + written + r"\$?" + _SAYS + _NAME)
-        # or a list of pairs after a label: `Kinds: V vumpus, I impus.`
-        listed = re.compile(r"(?:(?<=[:,;])|(?<=[:,;][ \t]))" + written + r"[ \t]+" + _NAME
+        # or a list of pairs after a label: `Kinds: V vumpus, I impus.`, `(a Anne, b Bob)`
+        listed = re.compile(r"(?:(?<=[:,;(])|(?<=[:,;(][ \t]))" + written + r"[ \t]+(?:the[ \t]+)?" + _NAME
                             + r"(?=[ \t]*(?:[,;.)]|$))", re.M)
         names = [m.group(1).rstrip(".") for p in (pat, listed) for m in p.finditer(text)]
         # (`f = Fae. Kinds: ...`: a stop may end the name, or be its own, `Symphony No. 9`)
