@@ -33,9 +33,28 @@ def legend(text: str, constants) -> dict[str, str]:
     return {c: names[0] for c, names in legends(text, constants).items()}
 
 
+# parallel lists: `Constants e, m, s, t for the bald eagle, mouse, squirrel and tiger`
+_SYMS = r"[A-Za-z]{1,3}\d?"
+_PARALLEL = re.compile(rf"(?<![\w\\])({_SYMS}(?:\s*,\s*{_SYMS})+(?:\s*,?\s*and\s+{_SYMS})?|{_SYMS}\s+and\s+{_SYMS})\s+"
+                       r"(?:for|stand for|denote|are|name|=)\s+(?:the\s+)?([^.;:()\n]+)")
+
+
+def _parallel(text: str) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    for m in _PARALLEL.finditer(text):
+        syms = [x for x in re.split(r"\s*,\s*|\s+and\s+", m.group(1)) if x]
+        names = [re.sub(r"^(?:the|an?)\s+", "", x.strip()) for x in
+                 re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+", m.group(2)) if x.strip()]
+        if len(syms) == len(names) >= 2:
+            for sym, name in zip(syms, names):
+                out.setdefault(sym, []).append(name)
+    return out
+
+
 def legends(text: str, constants) -> dict[str, list[str]]:
     """{constant: every name some line of `text` gives it, in the text's order}."""
     out: dict[str, list[str]] = {}
+    parallel = _parallel(text) if "," in text or " and " in text else {}
     for c in sorted(constants, key=len, reverse=True):
         if len(c) > 6 or not c.isascii():
             continue            # a constant written out needs no legend
@@ -47,6 +66,7 @@ def legends(text: str, constants) -> dict[str, list[str]]:
         listed = re.compile(r"(?:(?<=[:,;(])|(?<=[:,;(][ \t]))" + written + r"[ \t]+(?:the[ \t]+)?" + _NAME
                             + r"(?=[ \t]*(?:[,;.)]|$))", re.M)
         names = [m.group(1).rstrip(".") for p in (pat, listed) for m in p.finditer(text)]
+        names += parallel.get(c, []) + (parallel.get(c.upper(), []) if len(c) == 1 else [])
         # (`f = Fae. Kinds: ...`: a stop may end the name, or be its own, `Symphony No. 9`)
         names = [m for n in names for m in dict.fromkeys((n, n.split(". ")[0].rstrip(".")))]
         names = [n for n in names if n.lower() != c.lower()]
