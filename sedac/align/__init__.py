@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .alignment import Alignment
-from .legend import named_constants, named_predicates
+from .abbrev import abbreviations
 from .names import lemma, predicate_glosses, words
 from .pairing import map_symbols, pair_premises
 from .readings import Reading, Shape, to_program
@@ -41,8 +41,8 @@ def align(program, truth=None, session=None, names: bool = True) -> Alignment:
     program's own data decides its reading). Its representation is read first; against gold
     formulas (and `names`), its symbols are then mapped onto the gold's. `session`, the
     problem's prover session, decides what the data leaves open (and is told, as a hint, the
-    formulas it will be asked about). Against the text's parse, only the constants the
-    reply's legend names are mapped (whatever `names` says)."""
+    formulas it will be asked about). Against the text's parse, only the symbols the reply
+    abbreviates are mapped (`abbrev`, whatever `names` says)."""
     program = apply_reading(program, truth, session)
     if session is not None:
         formulas = [c.formula for _, c in program.statements + program.queries]
@@ -55,9 +55,9 @@ def align(program, truth=None, session=None, names: bool = True) -> Alignment:
         al = map_symbols(program, truth, session)
     else:
         # against the text's parse the names are the text's words; a constant or predicate
-        # the reply abbreviates and names in its legend (`e` (the bald eagle), `Z = zumpus`)
-        # is that individual or that word
-        al = Alignment(consts=named_constants(program, truth), preds=named_predicates(program, truth))
+        # the reply abbreviates (`e` for the bald eagle, `Z` for zumpus) is mapped onto the
+        # word its legend or the premises' structure give it
+        al = abbreviations(program, truth, session)
         if not al.consts and not al.preds:
             return Alignment(program=program, reading=program.reading)
     al.reading = program.reading

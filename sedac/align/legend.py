@@ -64,8 +64,13 @@ def legends(text: str, constants) -> dict[str, list[str]]:
         pat = re.compile(r"(?<![\w\\])\$?" + written + r"\$?" + _SAYS + _NAME)
         # or a list of pairs after a label: `Kinds: V vumpus, I impus.`, `(a Anne, b Bob)`
         listed = re.compile(r"(?:(?<=[:,;(])|(?<=[:,;(][ \t]))" + written + r"[ \t]+(?:the[ \t]+)?" + _NAME
-                            + r"(?=[ \t]*(?:[,;.)]|$))", re.M)
+                            + r"(?=[ \t]*(?:[,;.)·|/]|$))", re.M)
+        # or a table's row with the word first: `| yumpus | Yu |`
+        reverse = re.compile(r"(?<=\|)[ \t]*(?:the[ \t]+)?" + _NAME + r"[ \t]*\|[ \t]*[`$]?" + written
+                             + r"[`$]?[ \t]*(?=\|)")
         names = [m.group(1).rstrip(".") for p in (pat, listed) for m in p.finditer(text)]
+        if "|" in text:
+            names += [m.group(1) for m in reverse.finditer(text)]
         names += parallel.get(c, []) + (parallel.get(c.upper(), []) if len(c) == 1 else [])
         # (`f = Fae. Kinds: ...`: a stop may end the name, or be its own, `Symphony No. 9`)
         names = [m for n in names for m in dict.fromkeys((n, n.split(". ")[0].rstrip(".")))]

@@ -1,0 +1,70 @@
+"""A reply's abbreviations against the text's parse: `Z(x)` for "zumpus", `Sml(x)` for
+"small", `e` for "the bald eagle".
+
+Against a DCG parse of the text, a program's names are the text's words, or near them (a
+plural, a slip: the shallow rules' business). A program that abbreviates them says nothing
+the parse can read, and every premise would look wrong. Its abbreviations are mapped onto
+the text's words by what the reply says of them (its legend, `sedac.align.legend`) and,
+where the legend says nothing sedac reads, by the same premise pairing and structure that
+map a program onto gold formulas (`sedac.align.pairing.map_symbols`). Only symbols that
+are neither the text's nor near one of its words are mapped, each onto a word the program
+does not use: a name the shallow rules would correct is left to them.
+"""
+from __future__ import annotations
+
+from ..fol import constants, predicates
+from .alignment import Alignment
+from .legend import named_constants, named_predicates
+from .names import similar
+
+# the least share of paired premises whose symbols meet under a structural mapping
+CONFIDENCE = 0.5
+
+
+def _signature(formulas):
+    preds = {pa for f in formulas for pa in predicates(f)}
+    consts = {c.name for f in formulas for c in constants(f)}
+    return preds, consts
+
+
+def abbreviations(program, truth, session=None) -> Alignment:
+    """The mapping of `program`'s abbreviated symbols onto the words of `truth` (a parse of
+    the text); an empty `Alignment` when it has none."""
+    mine_f = [c.formula for _, c in program.statements + program.queries]
+    theirs_f = truth.axioms + ([truth.question] if truth.question is not None else [])
+    my_preds, my_consts = _signature(mine_f)
+    their_preds, their_consts = _signature(theirs_f)
+    named = Alignment(consts=named_constants(program, truth), preds=named_predicates(program, truth))
+    unknown_preds = {(p, n) for p, n in my_preds - their_preds
+                     if not any(m == n and similar(p, q) for q, m in their_preds)}
+    unknown_consts = {c for c in my_consts - their_consts if not any(similar(c, d) for d in their_consts)}
+    if not unknown_preds and not unknown_consts or session is None:
+        return named
+    from .pairing import map_symbols
+    found = map_symbols(program, truth, session)
+    if found.confidence < CONFIDENCE:
+        return named
+    # the structure's mapping first (the premises it pairs bear it out), the legend's where
+    # the structure maps nothing (a legend may be read backwards: `| yumpus | Yu | hot |`)
+    al = Alignment()
+    taken = {p for p, _ in my_preds}
+    for key in sorted(unknown_preds):
+        hit = found.preds.get(key) if key not in found.negated else None
+        if hit is not None and hit[0] not in taken:
+            al.preds[key] = hit
+            taken.add(hit[0])
+    for key, hit in sorted(named.preds.items()):
+        if key not in al.preds and hit[0] not in taken:
+            al.preds[key] = hit
+            taken.add(hit[0])
+    taken = set(my_consts)
+    for c in sorted(unknown_consts):
+        hit = found.consts.get(c)
+        if hit is not None and hit not in taken:
+            al.consts[c] = hit
+            taken.add(hit)
+    for c, hit in sorted(named.consts.items()):
+        if c not in al.consts and hit not in taken:
+            al.consts[c] = hit
+            taken.add(hit)
+    return al
