@@ -82,16 +82,31 @@ def test_against_the_text_a_legend_maps_its_letters_onto_the_individuals_it_name
     assert "Needs(b, e)" in fixed and "bald_eagle" not in fixed
 
 
-def test_against_the_text_a_letter_no_legend_names_stays_itself():
-    """Without a legend nothing says which individual `e` is: its premises are not the
-    text's (D000), never silently renamed."""
+def test_against_the_text_letters_no_legend_names_are_mapped_by_the_premises_structure():
+    """Without a legend, the premises' structure pairs `e` with the bald eagle and `b` with
+    the bear (`sedac.align.abbrev`): no premise is wrong, the fix keeps the letters."""
     from sedac.engine import analyse
     from sedac.readers import read_program
     from sedac.truth import truth_from_text
     reply = "\n".join(FORMULAS) + "\n\nConclusion: Kind(e)\n"
     rep = analyse(read_program(reply, "p.fol", "fol"),
                   truth_from_text(STORY + " The bald eagle is kind."), "full", "z3")
-    assert "D000" in {d.code for d in rep.diagnostics}
+    assert not [d for d in rep.diagnostics if d.category != "communication"], rep.diagnostics
+    assert rep.answer["open_world"] == "True"
+    assert "Needs(b, e)" in rep.fixed_program(unsafe=True)
+
+
+def test_against_the_text_a_name_near_the_texts_word_is_left_to_the_shallow_rules():
+    """`Wumpuses(x)` is near the text's `wumpus`: no abbreviation to map, the shallow rule
+    names it (R6) as before."""
+    from sedac.engine import analyse
+    from sedac.readers import read_program
+    from sedac.truth import truth_from_text
+    reply = "∀x (Wumpuses(x) → Red(x))\nWumpuses(sam)\n\nConclusion: Red(sam)\n"
+    rep = analyse(read_program(reply, "p.fol", "fol"),
+                  truth_from_text("Every wumpus is red. Sam is a wumpus."), "full", "z3")
+    assert rep.alignment is None or not (rep.alignment.get("predicates") or {})
+    assert any(d.code.startswith("R") for d in rep.diagnostics), [d.code for d in rep.diagnostics]
 
 
 CHAIN = "Every zumpus is a dumpus. Dumpuses are red. Sally is a zumpus."
