@@ -64,6 +64,8 @@ _LABEL = re.compile(
     r"(?:\d{1,3}[.)]|\((?:\\(?:mathrm|text|textbf|mathbf|mathsf)\{)?\w{1,3}\}?\)|\[\w{1,3}\]|[A-Z]{1,2}_?\{?\d{1,3}\}?\s*&?\s*[:.)]|[A-Z]\s*&?\s*:|"
     # `P1  City(b) & ...`, `C   exists s ...`: a label set off by spaces alone
     r"(?-i:[A-Z]{1,2}_?\d{1,3}|[A-Z])(?=[ \t]{2,}(?![&|>=<~-]|\s*$|[a-z]\b))|"
+    # `P10 ∀x (...)` under `P9  ∀x (...)`: one space, before a quantifier or an atom
+    r"(?-i:[A-Z]{1,2}_?\d{1,3})(?=[ \t](?:[∀∃¬]|[A-Za-z]\w*\())|"
     r"(?:premise|conclusion|statement|goal|query|hypothesis|conjecture|fact|rule|axiom|claim)"
     r"(?:\s*\d+)?\s*&?\s*[:.])(?:\*\*|__|\})?(?:\\[ ,;:!]|\\q?quad(?![A-Za-z])|\s)+", re.I)
 _OPEN = re.compile(r"(?:\*\*|__|`|\$+|\\\(|\\\[|\*|&(?![&=])|\\noindent\s*|\\textbf\{(?=[^{}]*\}))+")   # (`&\forall x ...`: an align column)
@@ -218,9 +220,9 @@ def heading(s: str) -> tuple[str, str, bool] | None:
     if m and len(m.group(1).split()) <= 4 and (kind_of(_name(m.group(1))) is not None
                                                or _name(m.group(1)) in _TRAILING):
         return _name(m.group(1)), m.group(2).strip(), False
-    m = _BARE.match(s)        # `Premises`, `Conclusion` alone on their line, no colon
+    m = _BARE.match(s)        # `Premises`, `Conclusion` alone on their line, no colon:
     if m and len(m.group(1).split()) <= 3 and kind_of(_name(m.group(1))) is not None:
-        return _name(m.group(1)), "", False
+        return _name(m.group(1)), "", True      # (set apart as a Markdown heading is)
     return None
 
 

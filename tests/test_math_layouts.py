@@ -183,3 +183,20 @@ def test_a_latex_array_with_roman_labels_and_a_broken_implication():
     assert [c.formula for _, c in prog.statements] == [
         Forall((x,), Implies(A("wumpus", x), Not(A("red", x)))),
         Forall((x,), Implies(A("cat", x), A("wumpus", x))), A("cat", tom)]
+
+
+@pytest.mark.parametrize("heading", ("Premises", "Premises:", "**Premises**", "### Premises"))
+@pytest.mark.parametrize("label", ("P{k:<3}", "P{k} ", "({k}) ", "{k}. "))
+def test_twelve_labelled_premises_under_a_heading_with_or_without_its_colon(heading, label):
+    """Labels aligned in a column (`P9  F` over `P10 F`, one space once the number has two
+    digits) and a heading alone on its line without its colon (`Premises`, `Conclusion`):
+    the same formulas, no premise `premises`."""
+    chain = [A(f"k{i}", x) for i in range(13)]
+    premises = [Forall((x,), Implies(chain[i], chain[i + 1])) for i in range(12)]
+    rows = [label.format(k=k) + " " + _unicode(f) for k, f in enumerate(premises, start=1)]
+    conclusion = heading.replace("Premises", "Conclusion")
+    text = "\n".join([heading] + rows + ["", conclusion, _unicode(A("k12", Const("sam"))), ""])
+    prog = read_program(text, "reply.fol", "fol")
+    assert not [d for d in prog.diagnostics if d.category != "communication"], prog.diagnostics
+    assert [c.formula for _, c in prog.statements] == premises, text
+    assert [c.formula for _, c in prog.queries] == [A("k12", Const("sam"))], text
