@@ -36,7 +36,7 @@ _TAGGED = re.compile(r"^\s*[A-Z]{2,}\s*:")
 
 _QUERY = re.compile(r"conclusion|statement|query|goal|question|hypothes|conjecture|claim|"
                     r"to prove|to show|to evaluate|to check|negated", re.I)
-_PROSE = re.compile(r"evaluat|result|status|derivation|proof|reason|explanation|answer|note|"
+_PROSE = re.compile(r"evaluat|result|status|deriv|\bsteps?\b|proof|reason|explanation|answer|note|"
                     r"verif|expect|analys|sketch|chain|summary|output|how to|run|usage|"
                     r"caveat|heads-up|why|check|discussion|comment|remark|interpret", re.I)
 _STATEMENT = re.compile(r"premise|fact|rule|axiom|assumption|formula|knowledge|theory|program|"
@@ -234,7 +234,7 @@ def kind_of(name: str) -> str | None:
     """What a heading opens: statements, the query, declarations, prose, or None (unknown)."""
     if _QUERY.search(name):
         return "query"
-    if _PROSE.search(name):
+    if _PROSE.search(name) or name.rstrip("*_ ").endswith("?"):     # (a heading that asks)
         return "prose"
     if _STATEMENT.search(name):
         return "statement"
@@ -398,6 +398,8 @@ def split(text: str, reader, limit: int | None = None) -> Layout:
                 legend_table = bool(_IGNORED.search(s)) and not _STATEMENT.search(s)
             elif legend_table:
                 ln.role, ln.why = "prose", "declarations in a table, not code"
+            elif kind == "prose":            # (the table of a derivation after the program)
+                ln.role, ln.why = "prose", trailing or "prose after the program, not code"
             elif _row(ln, s, logic_of, reads, kind, section):
                 queried = queried or ln.kind == "query"
                 ln.role = "logic" if blk is not False or not in_block else "outside-logic"
