@@ -60,14 +60,17 @@ def row(ln: Line, s: str, logic_of, reads, kind, section) -> bool:
 # `... == Cat(tom)`), or, after the sentence's stop, a wide space, a TeX dollar or a
 # backtick (`Tom is a cat.  Cat(tom)`, `**Tom is a cat.** `Cat(tom)``)
 LEAD_SEP = re.compile(r"[ \t]*(?:-{1,3}>|={1,2}>|[→⇒⟹⟶↦⟼]|::?|[—–]|-{2,3}|={1,3}|≡|\|)[ \t]*"
-                      r"|(?<=[.!?\"”*_])(?:\t|  |[ \t]*(?=[$`]|\\\())[ \t]*")
-LEAD_HAS = re.compile(r"[A-Za-z][.!?\"”*_]*[ \t]*(?:[-=]*>|[→⇒⟹⟶↦⟼:—–|=≡]|--|\t|  |[ \t][$`])")
+                      r"|(?<=[.!?\"”*_])(?:\t|  |[ \t]*(?=[$`]|\\\())[ \t]*"
+                      # (one space after the stop, before a quantifier or an atom)
+                      r"|(?<=[.!?\"”*_])[ \t]+(?=[∀∃¬]|[A-Za-z]\w*\()")
+LEAD_HAS = re.compile(r"[A-Za-z][.!?\"”*_]*[ \t]*(?:[-=]*>|[→⇒⟹⟶↦⟼:—–|=≡]|--|\t|  |[ \t][$`])"
+                      r"|[A-Za-z][.!?][\"”*_]*[ \t]+(?:[∀∃¬]|[A-Za-z]\w*\()")
 _FORMULA = re.compile(r"[(∀∃→¬∧∨⊕↔⇒~&|]|->|=>|\\[a-z]")
 # a sentence has none of these; a longer piece of the line will not either
 _NO_SENTENCE = re.compile(r"[()\[\]{}$`<>→⇒⟹⟶↦⟼∀∃¬∧∨\\]")
 # the label of the question before its sentence (`Question — Sam is cold: ...`, `Q. ...`)
 _ASKS = re.compile(r"^(?:question|query|conclusion|goal|hypothesis|claim|to prove|prove|q)\b\s*"
-                   r"(?:[—–:.-]+|\*\*)\s*", re.I)
+                   r"(?:[—–:.)-]+|\*\*)\s*", re.I)
 
 
 def lead(s: str, base: int, found, candidate, reads):
@@ -79,12 +82,12 @@ def lead(s: str, base: int, found, candidate, reads):
     start = found[0] - base
     for m in LEAD_SEP.finditer(s, start):
         piece = s[start:m.start()]
-        if _NO_SENTENCE.search(piece) or m.end() >= len(s):
-            return None
         label = None
         asks = _ASKS.match(piece.lstrip("*_ "))
         if asks:
             piece, label = piece.lstrip("*_ ")[asks.end():], "query"
+        if _NO_SENTENCE.search(piece) or m.end() >= len(s):
+            return None
         said = sentence(piece) if m.start() > start else None
         if not said:
             continue

@@ -35,11 +35,11 @@ SENTENCES = ["Vumpuses are not wooden.", "Each vumpus is a numpus.", "Numpuses a
 QUESTION, ASKED = A("opaque", polly), "Polly is opaque."
 
 SEPARATORS = (" -> ", " => ", " → ", " ⟹ ", " ↦ ", " ⟶ ", " ---> ", ": ", " : ", " — ", " -- ",
-              " = ", " == ", "==  ", " :: ", " | ", "\t", "   ")
+              " = ", " == ", "==  ", " :: ", " | ", "\t", "   ", " ")
 NUMBERING = ("", "{k}. ", "- ", "P{k}: ", "S{k}. ", "({k}) ", "**{k}.** ")
 QUOTING = ("plain", "quoted", "italic", "no-period", "bold-code")
-LABELS = ("Question: ", "Conclusion: ", "Query: ", "Question — ", "Q. ")
-WIDE = ("\t", "   ", "==  ")
+LABELS = ("Question: ", "Conclusion: ", "Query: ", "Question — ", "Q. ", "Q) ")
+WIDE = ("\t", "   ", "==  ", " ")
 
 
 def _formula(f, notation: str, quoting: str = "plain") -> str:
@@ -72,11 +72,11 @@ def reply(notation: str, sep: str, numbering: str, quoting: str, label: str) -> 
 
 def _cases():
     for notation, sep, numbering, quoting, label in itertools.product(
-            ("unicode", "ascii", "latex"), SEPARATORS + (" ",), NUMBERING, QUOTING, LABELS):
-        if sep == " " and quoting != "bold-code":
-            continue
+            ("unicode", "ascii", "latex"), SEPARATORS, NUMBERING, QUOTING, LABELS):
         if quoting == "no-period" and sep in WIDE:
             continue          # (a wide space sets off only a sentence that ends)
+        if sep == " " and notation == "ascii" and quoting not in ("bold-code",):
+            continue          # (`Tom is a cat. forall x ...`: one space before a word, prose)
         if quoting == "bold-code" and (sep != " " and sep not in (" — ", " -> ") or notation == "latex"):
             continue          # (`**Tom is a cat.** `Cat(tom)``: the code's backticks are its mark)
         yield notation, sep, numbering, quoting, label
