@@ -227,10 +227,10 @@ def run_text(goal: str, limit: int = INFERENCE_LIMIT, needs: tuple[str, ...] = (
 
     One query whose only result is that text, read straight from the term: `run`'s bindings
     go through pyswip's general conversion, which costs more than a small goal itself."""
+    p = engine(*needs)       # (first: it imports pyswip, the way `_import_pyswip` says)
     import ctypes
     from pyswip import core
     from pyswip.prolog import Prolog, PrologError
-    p = engine(*needs)
     with _lock:
         pred, get, flags = _text_query(p)
         Prolog._init_prolog_thread()
