@@ -7,8 +7,8 @@ into fixed programs, so they never break the load.
 """
 from __future__ import annotations
 
-from .fol import (Atom, Exists, Formula, Not, NotAClause, Top, implication_parts, predicates,
-                  rename_preds, to_prolog)
+from .fol import (Atom, Exists, Formula, Not, NotAClause, Top, implication_parts, map_atoms,
+                  predicates, to_prolog)
 from .swipl import plist, quote, run_text
 
 NEG_PREFIX = "neg_"
@@ -49,7 +49,11 @@ PRED_PREFIX = "p_"
 
 
 def _own_names(f: Formula) -> Formula:
-    return rename_preds(f, {p: PRED_PREFIX + p for p, _ in predicates(f)})
+    return map_atoms(f, _own_atom)
+
+
+def _own_atom(a: Atom) -> Atom:
+    return Atom(PRED_PREFIX + a.pred, a.args)
 
 
 def _goal(query: Formula) -> str:
