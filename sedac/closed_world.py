@@ -7,9 +7,9 @@ into fixed programs, so they never break the load.
 """
 from __future__ import annotations
 
-from .fol import (Atom, Exists, Formula, Not, NotAClause, Top, implication_parts, predicates,
-                  rename_preds, to_prolog)
-from .swipl import plist, quote, run
+from .fol import (Atom, Exists, Formula, Not, NotAClause, Top, implication_parts, map_atoms,
+                  predicates, to_prolog)
+from .swipl import plist, quote, run_text
 
 NEG_PREFIX = "neg_"
 # The query's inference budget: a base and a share per clause, so that it grows with the
@@ -49,7 +49,11 @@ PRED_PREFIX = "p_"
 
 
 def _own_names(f: Formula) -> Formula:
-    return rename_preds(f, {p: PRED_PREFIX + p for p, _ in predicates(f)})
+    return map_atoms(f, _own_atom)
+
+
+def _own_atom(a: Atom) -> Atom:
+    return Atom(PRED_PREFIX + a.pred, a.args)
 
 
 def _goal(query: Formula) -> str:
@@ -85,40 +89,43 @@ def _connectives(f: Formula) -> Formula:
 
 def ask_closed(axioms: list[Formula], query: Formula) -> str:
     """`True` when the query succeeds under default negation, else `False`."""
-    axioms = [_own_names(f) for f in axioms]
     query = _own_names(query)
-    clauses = []
-    for f in axioms:
-        text = loadable_text(f)
-        if text is not None:
-            clauses.append(text[:-1])  # without the full stop: a list element
     try:
         goal = _goal(query)
     except (NotAClause, ValueError):
         return "Error"
-    defined: set[tuple[str, int]] = set()
+    clauses = []
     ruled: set[tuple[str, int]] = set()
-    used: set[tuple[str, int]] = set()
+    loaded: set[tuple[str, int]] = set()     # the heads of the clauses loaded
+    used: set[tuple[str, int]] = set(predicates(query))
     for f in axioms:
-        g = loadable(f)
+        g = loadable(_own_names(f))
         if g is None:
             continue
         _, body, head = implication_parts(g)
-        defined.add((head.pred, len(head.args)))
+        key = (head.pred, len(head.args))
         if not isinstance(body, Top):
-            ruled.add((head.pred, len(head.args)))
+            ruled.add(key)
         used |= predicates(g)
-    used |= predicates(query)
+        try:
+            text = to_prolog(g)
+        except NotAClause:
+            continue
+        clauses.append(text[:-1])  # without the full stop: a list element
+        loaded.add(key)
     # Only predicates with rules can recurse, so only they are tabled (a table costs far
-    # more to set up than a fact); negation of a fact-only predicate is plain `\+`.
+    # more to set up than a fact); negation of a fact-only predicate is plain `\+`. A
+    # predicate with rules none of which is a clause is not defined at all: calling it
+    # is an error, as in Prolog.
     tabled = plist(f"{quote(p)}/{n}" for p, n in sorted(ruled))
-    dynamic = plist(f"{quote(p)}/{n}" for p, n in sorted(used - defined))
-    program = f"prog({tabled},{dynamic},[{','.join(f'({c})' for c in clauses)}])"
+    missing = plist(f"{quote(p)}/{n}" for p, n in sorted(ruled - loaded))
+    program = f"prog({tabled},{missing},[{','.join(f'({c})' for c in clauses)}])"
     size = len(clauses) + len(used)
     budget = INFERENCE_LIMIT + PER_CLAUSE * size
-    sol = run(f"sedac_cw:cw_ask({quote(program)}, {quote(goal)}, {budget}, R)",
-              limit=LOAD_BASE + LOAD_PER_CLAUSE * size + budget, needs=("closed_world",))
-    result = str(sol.get("R")) if sol else "limit"
+    result = run_text(f"sedac_cw:cw_ask({quote(program)}, {quote(goal)}, {budget}, SedacOut)",
+                      limit=LOAD_BASE + LOAD_PER_CLAUSE * size + budget, needs=("closed_world",))
+    if result is None:
+        result = "limit"
     # An exceeded limit or an error is no answer: never `False`.
     return {"true": "True", "false": "False", "undefined": "Undefined",
             "limit": "Timeout"}.get(result, "Error")

@@ -176,7 +176,11 @@ def ask_forward(axioms: list[Formula], query: Formula, limit: int = WORK_LIMIT) 
     the work limit."""
     try:
         # a rule whose condition is false (`dumpus(_) :- false.`) says nothing: no rule
-        rules = [to_rule(f) for f in axioms if not _vacuous(f)]
+        rules = []
+        for f in axioms:
+            _, body, head = implication_parts(f)
+            if not _vacuous_body(body):
+                rules.append(Rule(_literals(body), _literals(head)))
         goal = _literal(query)
     except Unsupported:
         return "Unsupported"
@@ -184,7 +188,11 @@ def ask_forward(axioms: list[Formula], query: Formula, limit: int = WORK_LIMIT) 
         return "Unsupported"       # a question about every individual is not a literal
     facts = [h for r in rules if not r.body and not _has_vars(r.head) for h in r.head]
     rules = [r for r in rules if r.body or _has_vars(r.head)]
-    domain = {c for f in list(axioms) + [query] for c in constants(f)}
+    # The individuals matter only to a head variable no condition binds: the domain is
+    # gathered (from every axiom, as always) only for a program that has one.
+    domain: set = set()
+    if any(_unbound_head_var(r) for r in rules):
+        domain = {c for f in list(axioms) + [query] for c in constants(f)}
     try:
         known = derive(facts, rules, domain, limit)
     except TimeoutError:
@@ -197,12 +205,20 @@ def ask_forward(axioms: list[Formula], query: Formula, limit: int = WORK_LIMIT) 
     return "True" if pos else "False" if neg else "Unknown"
 
 
+def _unbound_head_var(rule: Rule) -> bool:
+    bound = {a for lit in rule.body for a in lit[2] if isinstance(a, Var)}
+    return any(isinstance(a, Var) and a not in bound for h in rule.head for a in h[2])
+
+
 def _has_vars(lits) -> bool:
     return any(isinstance(a, Var) for lit in lits for a in lit[2])
 
 
 def _vacuous(f: Formula) -> bool:
     """`∀x (⊥ → ...)`, or a condition with a conjunct ⊥: true of everything, derives nothing."""
-    _, body, _ = implication_parts(f)
+    return _vacuous_body(implication_parts(f)[1])
+
+
+def _vacuous_body(body: Formula) -> bool:
     parts = body.args if isinstance(body, And) else (body,)
     return any(isinstance(p, Bottom) for p in parts)

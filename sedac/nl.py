@@ -5,8 +5,8 @@ from dataclasses import dataclass, field
 
 import re
 
-from .fol import Atom, Const, Forall, Formula, Implies, Not, Var
-from .swipl import INFERENCE_LIMIT, _lock, plist, quote, run
+from .fol import And, Atom, Const, Forall, Formula, Implies, Not, Var
+from .swipl import INFERENCE_LIMIT, _lock, guarded, plist, quote, run_text
 from .vocab import Vocabulary, sentences, split_words, vocabulary_from_text, words, pluralize
 
 
@@ -96,48 +96,89 @@ def parse_sentences_limited(texts: list[str], vocab: Vocabulary
                             ) -> tuple[list[tuple[str, Formula] | None], list[int]]:
     """Parse sentences with a given lexicon: (kind, formula) or None for each, and the
     positions of the sentences left unread because the grammar's inference budget ran out
-    (a batch over budget is split until each sentence has its own)."""
+    (a batch over budget is split until each sentence has its own).
+
+    Usually one Prolog call: the lexicon is set (when it is not the one set last) and the
+    first batch parsed in the same query, each under its own inference limit, and the
+    parses come back as one text. A sentence (its words) already parsed with this very
+    lexicon is not parsed again: the glosses of a program are mostly the problem's own
+    sentences."""
     lexicon = _lexicon_goal(vocab)
     entries = len(vocab.nouns) + len(vocab.adjectives) + len(vocab.names) + \
         len(vocab.entities) + len(vocab.verbs)
-    results: list = ["none"] * len(texts)
+    lexicon_limit = INFERENCE_LIMIT + PER_ENTRY * entries
+    wordlists = [tuple(words(t)) for t in texts]
+    results: list = [None] * len(texts)
     limited: list[int] = []
-    pending = [(i, min(i + BATCH, len(texts))) for i in range(0, len(texts), BATCH)]
     with _lock:   # the lexicon is set once, for every batch: nothing else may set another
-        if run(f"{lexicon}, true", limit=INFERENCE_LIMIT + PER_ENTRY * entries,
-               needs=("nl",)) is None:
-            return [None] * len(texts), list(range(len(texts)))
-        while pending:
-            lo, hi = pending.pop(0)
-            batch = [words(t) for t in texts[lo:hi]]
-            goal = f"sedac_nl:parse_all({plist(plist(map(quote, ws)) for ws in batch)}, Rs)"
-            sol = run(goal, limit=INFERENCE_LIMIT + PER_WORD * sum(len(ws) + 1 for ws in batch),
-                      needs=("nl",))
-            if sol:
-                results[lo:hi] = sol["Rs"]
-            elif hi - lo > 1:
-                mid = (lo + hi) // 2
-                pending[:0] = [(lo, mid), (mid, hi)]
+        if _STATE["lexicon"] != lexicon:
+            _STATE["parses"] = {}
+        known = _STATE["parses"]
+        todo = []
+        for i, ws in enumerate(wordlists):
+            if ws in known:
+                results[i] = known[ws]
             else:
-                limited.append(lo)
-    out = []
-    for r in results:
-        r = str(r)
-        if r == "none":
-            out.append(None)
-        else:
-            kind, tptp = r.split("\t", 1)
-            out.append((kind, _formula(tptp)))
-    return out, limited
+                todo.append(i)
+        pending = [todo[k:k + BATCH] for k in range(0, len(todo), BATCH)]
+        while pending:
+            batch = pending.pop(0)
+            goal = _parse_goal([wordlists[i] for i in batch])
+            if _STATE["lexicon"] != lexicon:
+                _STATE["lexicon"] = None        # (set again below only when all of it was)
+                goal = (f"({guarded(lexicon, lexicon_limit, 'L')} -> "
+                        f"({goal} -> true ; SedacOut = '!over') ; SedacOut = '!lexicon')")
+                out = run_text(goal, limit=2 * (lexicon_limit + _parse_limit(batch, wordlists)),
+                               needs=("nl",))
+                if out is None or out == "!lexicon":
+                    return [None] * len(texts), list(range(len(texts)))
+                _STATE["lexicon"] = lexicon
+            else:
+                out = run_text(goal, limit=2 * _parse_limit(batch, wordlists), needs=("nl",))
+                if out is None:
+                    out = "!over"
+            if out != "!over":
+                for i, r in zip(batch, out.split("\n")):
+                    results[i] = known[wordlists[i]] = _result(r)
+            elif len(batch) > 1:
+                mid = len(batch) // 2
+                pending[:0] = [batch[:mid], batch[mid:]]
+            else:
+                limited.append(batch[0])
+    return results, sorted(limited)
+
+
+# The lexicon the grammar holds (the goal that set it), and the parses made with it.
+_STATE: dict = {"lexicon": None, "parses": {}}
+
+
+def _parse_limit(batch: list[int], wordlists: list[tuple]) -> int:
+    return INFERENCE_LIMIT + PER_WORD * sum(len(wordlists[i]) + 1 for i in batch)
+
+
+def _parse_goal(batch: list[tuple]) -> str:
+    """The parses of a batch as the text `SedacOut`, under the batch's inference limit."""
+    sents = plist(plist(map(quote, ws)) for ws in batch)
+    limit = INFERENCE_LIMIT + PER_WORD * sum(len(ws) + 1 for ws in batch)
+    return guarded(f"sedac_nl:parse_all_text({sents}, SedacOut)", limit, "P")
+
+
+def _result(r: str) -> tuple[str, Formula] | None:
+    if r == "none":
+        return None
+    kind, tptp = r.split("\t", 1)
+    return kind, _formula(tptp)
 
 
 _RULE = re.compile(r"^! \[X\] : \((\w+)\(X\) => (~ )?(\w+)\(X\)\)$")
 _FACT = re.compile(r"^(~ )?(\w+)\((\w+)\)$")
+_LITERAL = re.compile(r"(~ )?([a-z][a-z0-9_]*)\(([a-zA-Z0-9_,]+)\)")
+_NAME = re.compile(r"[a-z][a-z0-9_]*")
 _X = Var("X")
 
 
 def _formula(tptp: str) -> Formula:
-    """The DCG's output: its two shapes directly, anything else through the TPTP reader."""
+    """The DCG's output: its shapes directly, anything else through the TPTP reader."""
     m = _RULE.match(tptp)
     if m:
         head = Atom(m.group(3), (_X,))
@@ -146,8 +187,56 @@ def _formula(tptp: str) -> Formula:
     if m:
         atom = Atom(m.group(2), (Const(m.group(3)),))
         return Not(atom) if m.group(1) else atom
+    f = _relational(tptp)
+    if f is not None:
+        return f
     from .readers.tptp import parse_formula      # (lark's TPTP parser: other shapes only)
     return parse_formula(tptp)
+
+
+def _relational(tptp: str) -> Formula | None:
+    """ProofWriter's shapes (`tptp/2` of the grammar): `[! [X] : ](Body => Head)` or a
+    conjunction of literals, each part one literal or `(l1 & l2 & ...)`, as the TPTP
+    reader reads them; None for anything else."""
+    quantified = tptp.startswith("! [X] : ")
+    t = tptp[8:] if quantified else tptp
+    if t.startswith("(") and t.endswith(")") and " => " in t:
+        body, _, head = t[1:-1].partition(" => ")
+        b, h = _conjunction(body, quantified), _conjunction(head, quantified)
+        if b is None or h is None:
+            return None
+        f = Implies(b, h)
+    else:
+        f = _conjunction(t, quantified)
+        if f is None:
+            return None
+    return Forall((_X,), f) if quantified else f
+
+
+def _conjunction(text: str, quantified: bool) -> Formula | None:
+    if text.startswith("(") and text.endswith(")"):
+        parts = text[1:-1].split(" & ")
+        if len(parts) < 2:
+            return None
+        lits = [_literal(p, quantified) for p in parts]
+        return None if any(x is None for x in lits) else And(tuple(lits))
+    return _literal(text, quantified)
+
+
+def _literal(text: str, quantified: bool) -> Formula | None:
+    m = _LITERAL.fullmatch(text)
+    if m is None:
+        return None
+    args = []
+    for a in m.group(3).split(","):
+        if a == "X" and quantified:
+            args.append(_X)
+        elif _NAME.fullmatch(a):
+            args.append(Const(a))
+        else:
+            return None
+    atom = Atom(m.group(2), tuple(args))
+    return Not(atom) if m.group(1) else atom
 
 
 def nl_to_fof(text: str, extra_sentences: list[str] = ()) -> GroundTruth:

@@ -193,6 +193,69 @@ def _modules_from(p, folder: Path) -> list[str]:
     return [str(m) for m in found["SedacMs"]]
 
 
+def guarded(goal: str, limit: int, tag: str = "") -> str:
+    """`goal` under an inference limit, as a goal text: it fails when the goal fails, raises
+    or exceeds `limit` (`tag` names its own result variable, for several in one query)."""
+    return (f"catch(call_with_inference_limit(({goal}), {limit}, SedacR{tag}), _, fail), "
+            f"SedacR{tag} \\== inference_limit_exceeded")
+
+
+_TEXT_QUERY: list = []     # (predicate, PL_get_nchars, flags) once made
+
+
+def _text_query(p):
+    """What `run_text` calls: `sedac_run_text(+GoalText, -Text)`, which reads the goal as
+    pyswip's own `pyrun/2` does (`read_term_from_atom/3` in `user`), calls it once and gives
+    the text `SedacOut` is bound to; and libswipl's `PL_get_nchars`, to read that text."""
+    if not _TEXT_QUERY:
+        import ctypes
+        from pyswip import core
+        list(p.query("assertz((sedac_run_text(G, T) :- read_term_from_atom(G, Goal, "
+                     "[variable_names(Bs)]), memberchk('SedacOut'=T, Bs), call(Goal), !))"))
+        get = core._lib["PL_get_nchars"]      # (a function object of our own: no shared state)
+        get.argtypes = [core.term_t, ctypes.POINTER(ctypes.c_size_t),
+                        ctypes.POINTER(ctypes.c_char_p), ctypes.c_uint]
+        get.restype = ctypes.c_int
+        flags = core.CVT_ATOM | core.CVT_STRING | core.REP_UTF8 | core.BUF_DISCARDABLE
+        _TEXT_QUERY.append((core.PL_predicate("sedac_run_text", 2, None), get, flags))
+    return _TEXT_QUERY[0]
+
+
+def run_text(goal: str, limit: int = INFERENCE_LIMIT, needs: tuple[str, ...] = ()) -> str | None:
+    """The text (an atom or a string) `goal` binds the variable `SedacOut` to, for its first
+    solution, or None when the goal fails, raises or exceeds the inference limit.
+
+    One query whose only result is that text, read straight from the term: `run`'s bindings
+    go through pyswip's general conversion, which costs more than a small goal itself."""
+    p = engine(*needs)       # (first: it imports pyswip, the way `_import_pyswip` says)
+    import ctypes
+    from pyswip import core
+    from pyswip.prolog import Prolog, PrologError
+    with _lock:
+        pred, get, flags = _text_query(p)
+        Prolog._init_prolog_thread()
+        fid = core.PL_open_foreign_frame()
+        try:
+            args = core.PL_new_term_refs(2)
+            data = guarded(goal, limit).encode("utf-8")
+            core.PL_put_chars(args, core.PL_STRING | core.REP_UTF8, len(data), data)
+            qid = core.PL_open_query(None, core.PL_Q_NODEBUG | core.PL_Q_CATCH_EXCEPTION,
+                                     pred, args)
+            try:
+                if not core.PL_next_solution(qid):
+                    if core.PL_exception(qid):   # the goal's text did not read, say
+                        raise PrologError(f"Caused by: '{goal}'.")
+                    return None
+                size, chars = ctypes.c_size_t(), ctypes.c_char_p()
+                if not get(args + 1, ctypes.byref(size), ctypes.byref(chars), flags):
+                    raise PrologError(f"SedacOut is no text in '{goal}'.")
+                return ctypes.string_at(chars, size.value).decode("utf-8")
+            finally:
+                core.PL_cut_query(qid)
+        finally:
+            core.PL_discard_foreign_frame(fid)
+
+
 def run(goal: str, limit: int = INFERENCE_LIMIT, needs: tuple[str, ...] = ()) -> dict | None:
     """The first solution of `goal` as a dict of variable bindings, or None; `needs`: the
     files of `GRAMMARS` the goal calls (default: all).

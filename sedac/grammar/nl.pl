@@ -10,33 +10,57 @@
     parse_sentence(+Words, -Kind, -Tptp) gives Kind = statement or question and
     the canonical formula as TPTP text.
 */
-:- module(sedac_nl, [parse_sentence/3, set_lexicon/3, set_relations/2, parse_all/2]).
+:- module(sedac_nl, [parse_sentence/3, set_lexicon/3, set_relations/2, parse_all/2,
+                     parse_all_text/2]).
 
-:- dynamic lex_noun/3, lex_adj/1, lex_name/1, lex_entity/2, lex_verb/3.
-% The same words keyed by their first word, so that looking a noun or an entity up in the
-% input is one indexed call, not a scan of the lexicon: parsing stays linear in the text.
-:- dynamic lex_sg/3, lex_pl/3, lex_ent/3.
+% The words are kept keyed by their first word (a noun, an entity), so that looking one up
+% in the input is one lookup, not a scan of the lexicon: parsing stays linear in the text.
+% They are held in global variables (nb_setval/2), each a dict from a word to the list of
+% its entries in the order given, not as asserted clauses: asserting them anew for every
+% problem made SWI-Prolog rebuild the clause indexes at the first parse, which cost more
+% than the parse.
 
 set_lexicon(Nouns, Adjs, Names) :-
-    retractall(lex_noun(_, _, _)), retractall(lex_adj(_)), retractall(lex_name(_)),
-    retractall(lex_sg(_, _, _)), retractall(lex_pl(_, _, _)),
-    forall(member(n(S, P, Sym), Nouns),
-           ( assertz(lex_noun(S, P, Sym)),
-             ( S = [S1|Ss] -> assertz(lex_sg(S1, Ss, Sym)) ; true ),
-             ( P = [P1|Ps] -> assertz(lex_pl(P1, Ps, Sym)) ; true ) )),
-    forall(member(A, Adjs), assertz(lex_adj(A))),
-    forall(member(N, Names), assertz(lex_name(N))).
+    findall(S1-(Ss-Sym), member(n([S1|Ss], _, Sym), Nouns), Sg),
+    findall(P1-(Ps-Sym), member(n(_, [P1|Ps], Sym), Nouns), Pl),
+    findall(A-true, member(A, Adjs), As),
+    findall(N-true, member(N, Names), Ns),
+    lex_store(sedac_lex_sg, Sg), lex_store(sedac_lex_pl, Pl),
+    lex_store(sedac_lex_adj, As), lex_store(sedac_lex_name, Ns),
+    nb_setval(sedac_lex_nouns, Nouns).
 
 % The ProofWriter lexicon: entities written with several words, and verbs.
 set_relations(Entities, Verbs) :-
-    retractall(lex_entity(_, _)), retractall(lex_verb(_, _, _)), retractall(lex_ent(_, _, _)),
-    forall(member(e(Ws, Sym), Entities),
-           ( assertz(lex_entity(Ws, Sym)),
-             ( Ws = [W1|Wr] -> assertz(lex_ent(W1, Wr, Sym)) ; true ) )),
-    forall(member(v(T, B, Sym), Verbs), assertz(lex_verb(T, B, Sym))).
+    findall(W1-(Wr-Sym), member(e([W1|Wr], Sym), Entities), Es),
+    findall(T-(B-Sym), member(v(T, B, Sym), Verbs), Ts),
+    findall(B-(T-Sym), member(v(T, B, Sym), Verbs), Bs),
+    lex_store(sedac_lex_ent, Es), lex_store(sedac_lex_vt, Ts), lex_store(sedac_lex_vb, Bs),
+    nb_setval(sedac_lex_entities, Entities).
+
+lex_store(Key, Pairs) :-
+    sort(1, @=<, Pairs, Sorted),                % (stable: entries keep their order)
+    group_pairs_by_key(Sorted, Grouped),
+    dict_pairs(Dict, lex, Grouped),
+    nb_setval(Key, Dict).
+
+lex_get(Key, W, V) :-
+    atom(W),
+    nb_current(Key, Dict),
+    get_dict(W, Dict, Vs),
+    member(V, Vs).
+
+lex_sg(W, Ws, Sym) :- lex_get(sedac_lex_sg, W, Ws-Sym).
+lex_pl(W, Ws, Sym) :- lex_get(sedac_lex_pl, W, Ws-Sym).
+lex_ent(W, Ws, Sym) :- lex_get(sedac_lex_ent, W, Ws-Sym).
+lex_adj(A) :- lex_get(sedac_lex_adj, A, true).
+lex_name(N) :- lex_get(sedac_lex_name, N, true).
+lex_verb(T, B, Sym) :- atom(T), !, lex_get(sedac_lex_vt, T, B-Sym).
+lex_verb(T, B, Sym) :- lex_get(sedac_lex_vb, B, T-Sym).
+lex_noun(S, P, Sym) :- nb_current(sedac_lex_nouns, Ns), member(n(S, P, Sym), Ns).
+lex_entity(Ws, Sym) :- nb_current(sedac_lex_entities, Es), member(e(Ws, Sym), Es).
 
 parse_sentence(Words, Kind, Tptp) :-
-    phrase(sentence(Kind, F), Words), !,
+    sentence(Kind, F, Words, []), !,       % (phrase/2, without its checks at every call)
     tptp(F, Tptp).
 
 sentence(question, F) --> question_prefix, statement(F).
@@ -138,10 +162,11 @@ noun_pl(Sym) --> [W], { lex_pl(W, Ws, Sym) }, Ws.
 adjective(A) --> [A], { lex_adj(A) }.
 name(C) --> [C], { lex_name(C) }.
 
-% --- the canonical formula as TPTP text
+% --- the canonical formula as TPTP text (atomic_list_concat/2: what format/3's ~w writes of
+%     these atoms, for less)
 tptp(all(N, P), T) :-
     literal(P, 'X', L),
-    format(atom(T), '! [X] : (~w(X) => ~w)', [N, L]).
+    atomic_list_concat(['! [X] : (', N, '(X) => ', L, ')'], T).
 tptp(fact(C, P), T) :-
     literal(P, C, T).
 
@@ -149,30 +174,36 @@ tptp(pw(Q, Body, Head), T) :-
     ( Q == x1 -> V = 'X' ; V = none ),
     conj_text(Body, V, B), conj_text(Head, V, H),
     (   Body == [] -> T0 = H
-    ;   format(atom(T0), '(~w => ~w)', [B, H])
+    ;   atomic_list_concat(['(', B, ' => ', H, ')'], T0)
     ),
-    (   V == none -> T = T0 ; format(atom(T), '! [X] : ~w', [T0]) ).
+    (   V == none -> T = T0 ; atomic_list_concat(['! [X] : ', T0], T) ).
 
 conj_text([L], V, T) :- !, lit_text(L, V, T).
 conj_text(Ls, V, T) :-
     maplist([L, X]>>lit_text(L, V, X), Ls, Xs),
-    atomic_list_concat(Xs, ' & ', J), format(atom(T), '(~w)', [J]).
+    atomic_list_concat(Xs, ' & ', J), atomic_list_concat(['(', J, ')'], T).
 
-lit_text(pos(P, Args), V, T) :- args_text(Args, V, A), format(atom(T), '~w(~w)', [P, A]).
-lit_text(neg(P, Args), V, T) :- args_text(Args, V, A), format(atom(T), '~~ ~w(~w)', [P, A]).
+lit_text(pos(P, Args), V, T) :- args_text(Args, V, A), atomic_list_concat([P, '(', A, ')'], T).
+lit_text(neg(P, Args), V, T) :- args_text(Args, V, A), atomic_list_concat(['~ ', P, '(', A, ')'], T).
 args_text(Args, V, T) :-
     maplist([A, X]>>(A == x -> X = V ; X = A), Args, Xs),
     atomic_list_concat(Xs, ',', T).
 
-literal(not(P), Arg, T) :- !, format(atom(T), '~~ ~w(~w)', [P, Arg]).
-literal(P, Arg, T) :- format(atom(T), '~w(~w)', [P, Arg]).
+literal(not(P), Arg, T) :- !, atomic_list_concat(['~ ', P, '(', Arg, ')'], T).
+literal(P, Arg, T) :- atomic_list_concat([P, '(', Arg, ')'], T).
 
 % --- one call per problem: each sentence to 'Kind<TAB>Tptp' or none
 :- module_transparent(parse_all/2).
 parse_all([], []).
 parse_all([Ws|Wss], [R|Rs]) :-
     (   parse_sentence(Ws, K, T)
-    ->  format(atom(R), '~w\t~w', [K, T])
+    ->  atomic_list_concat([K, '\t', T], R)
     ;   R = none
     ),
     parse_all(Wss, Rs).
+
+% --- the same as one text, a line per sentence: what sedac reads back in one piece
+:- module_transparent(parse_all_text/2).
+parse_all_text(Wss, Text) :-
+    parse_all(Wss, Rs),
+    atomic_list_concat(Rs, '\n', Text).
