@@ -7,8 +7,8 @@ into fixed programs, so they never break the load.
 """
 from __future__ import annotations
 
-from .fol import (Atom, Exists, Formula, Not, NotAClause, Top, implication_parts, map_atoms,
-                  predicates, to_prolog)
+from .fol import (And, Atom, Exists, Forall, Formula, Implies, Not, NotAClause, Top,
+                  implication_parts, map_atoms, predicates, to_prolog)
 from .swipl import plist, quote, run_text
 
 NEG_PREFIX = "neg_"
@@ -87,6 +87,18 @@ def _connectives(f: Formula) -> Formula:
     return f
 
 
+def _one_head(f: Formula):
+    """`f` as clauses of one head each: a conjunction of facts is its facts, a rule that
+    concludes a conjunction is one rule per conjunct (`∀x (b → c ∧ d)`: `c :- b`, `d :- b`)."""
+    vs, body, head = implication_parts(f)
+    if not isinstance(head, And):
+        yield f
+        return
+    for h in head.args:
+        g = h if isinstance(body, Top) else Implies(body, h)
+        yield from _one_head(Forall(vs, g) if vs else g)
+
+
 def ask_closed(axioms: list[Formula], query: Formula) -> str:
     """`True` when the query succeeds under default negation, else `False`."""
     query = _own_names(query)
@@ -98,7 +110,7 @@ def ask_closed(axioms: list[Formula], query: Formula) -> str:
     ruled: set[tuple[str, int]] = set()
     loaded: set[tuple[str, int]] = set()     # the heads of the clauses loaded
     used: set[tuple[str, int]] = set(predicates(query))
-    for f in axioms:
+    for f in (h for a in axioms for h in _one_head(a)):
         g = loadable(_own_names(f))
         if g is None:
             continue

@@ -144,3 +144,28 @@ def test_parse_again_with_the_same_and_another_lexicon():
     # a sentence the lexicon cannot read is None, cached or not
     assert parse_sentences(["Every cat is a wumpus."], v1) == [None]
     assert parse_sentences(["Every cat is a wumpus."], v1) == [None]
+
+
+def test_closed_world_reads_a_conjunction_as_its_conjuncts():
+    """A fact `green(g) ∧ quiet(g)` and a rule concluding a conjunction answer, under the
+    closed world, as their conjuncts written one by one (random programs of both forms)."""
+    import random
+    from sedac.closed_world import ask_closed
+    from sedac.fol import And, Atom, Const, Forall, Implies, Not, Var
+    rnd = random.Random(7)
+    x, people, props = Var("x"), [Const(n) for n in ("ann", "bob", "gary")], ["p", "q", "r", "s", "t"]
+    for _ in range(25):
+        joined, apart = [], []
+        for _ in range(rnd.randint(1, 3)):
+            c = rnd.choice(people)
+            atoms = [Atom(p, (c,)) for p in rnd.sample(props, 2)]
+            joined.append(And(tuple(atoms)))
+            apart += atoms
+        for _ in range(rnd.randint(1, 3)):
+            b, h1, h2 = rnd.sample(props, 3)
+            joined.append(Forall((x,), Implies(Atom(b, (x,)), And((Atom(h1, (x,)), Atom(h2, (x,)))))))
+            apart += [Forall((x,), Implies(Atom(b, (x,)), Atom(h, (x,)))) for h in (h1, h2)]
+        for c in people:
+            for p in props:
+                for q in (Atom(p, (c,)), Not(Atom(p, (c,)))):
+                    assert ask_closed(joined, q) == ask_closed(apart, q), (joined, q)
