@@ -132,7 +132,56 @@ def smtlib_bound(text: str) -> int | None:
     return 0 if _SIGNATURE.search(text) is None else None
 
 
+_QUOTES_OR_BLOCK = re.compile(r"['\"`]|/\*")
+# What no Prolog clause that parses holds outside quotes and comments (`prolog.lark`): a
+# variable before a bracket (`Cat(tom)`, `Cat (tom)`: a VAR is a primary, never followed
+# by `(`), a colon but in `:-` (or `:=`, which a repair rewrites), and a character no token
+# has (`$`, `#`, `&`, `~`, `∀`, `→`, ... but white space and the arrows a repair rewrites)
+_NOT_PROLOG = re.compile(r"(?<![A-Za-z0-9_])[A-Z_][A-Za-z0-9_]*[ \t]*\(|:(?![-=])|"
+                         r"[$#&~]|(?![←⟵])[^\x00-\x7f]")
+
+
+def prolog_bound(text: str) -> int | None:
+    """Prolog: the good clauses of `PrologReader.read` are pieces of the masked text that
+    parse (`_fast_parse`'s pattern or `prolog.lark`), as written or after a
+    `_SYMBOL_REPAIRS` rewrite (which rewrites only operators: `-?`, `?`, `:=`, `<-`, `←`,
+    `⟵`, ` if `), plus one per `:- initialization(goal).`; its English readings do not
+    count (`note="english"`) and it has no headers. Without quotes and block comments in
+    the text (else no bound: a quoted atom or a comment may span lines):
+    - for the Prolog reader (`clausal`, comment mark `%`, no own headers) the reply layer
+      keeps each line whole or blanks it, so a masked line is its raw line or blank;
+    - a clause ends on a non-blank line, at one of its full stops or at its end (a
+      piece's end that is no full stop is the text's or a line's end, a piece read line
+      by line): at most (its full stops + 1) clauses end on a line;
+    - a clause that holds one of `_NOT_PROLOG` before the line's `%` comment does not
+      parse (the lexer starts a token there, as no token that could hold it can be open:
+      no quotes, no block comment, none but an identifier holds a capital; and no repair
+      touches it); a piece starts after a full stop or at a line's start (white space and
+      comments skipped, never such a character), so on a line whose last such character
+      is at `b` the clauses that end after `b` begin after a full stop after `b`: at most
+      one per full stop after `b`, less one when the line ends with a full stop.
+    Each good clause is worth 2."""
+    if _QUOTES_OR_BLOCK.search(text):
+        return None
+    n = 0
+    for line in text.split("\n"):
+        code = line.rstrip()
+        if not code.strip():
+            continue
+        pct = code.find("%")
+        b = -1
+        for m in _NOT_PROLOG.finditer(code, 0, len(code) if pct == -1 else pct):
+            b = m.start()
+        if b == -1:
+            n += code.count(".") + (not code.endswith("."))
+            continue
+        after = code.count(".", b)
+        n += code.count(".", 0, b) + (max(0, after - 1) + (not code.endswith(".")) if after else 0)
+    return 2 * n
+
+
 BOUNDS = {
+    "prolog": prolog_bound,
     "pyke": lambda text: sections_bound(text, HEADERS["pyke"]),
     "fol": lambda text: sections_bound(text, HEADERS["fol"]),
     "linc": linc_bound,
@@ -143,6 +192,6 @@ BOUNDS = {
 
 
 def bound(lang: str, text: str) -> int | None:
-    """The bound of `lang`'s reader on `text` (None: it has none, Prolog's case)."""
+    """The bound of `lang`'s reader on `text` (None: it has none for that text)."""
     fn = BOUNDS.get(lang)
     return None if fn is None else fn(text)
