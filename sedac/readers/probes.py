@@ -50,14 +50,19 @@ _DECLARATION = re.compile(r"^[A-Za-z]\w*\(\s*\$?\w+(?:\s*,\s*\$?\w+)*\s*\)\s*(?:
 IGNORED = ("predicates",)      # `SectionReader.ignored_sections`
 
 
+_STATES = re.compile(r"[∀∃→¬∧∨⊕↔>&]")
+_ARGS = re.compile(r"\(([^()]*)\)")
+_CONSTANT = re.compile(r"[A-Za-z][A-Za-z0-9_]+")
+
+
 def misplaced(stmt: str) -> bool:
     """A line of a declarations section that states something (it has a constant
     argument or a connective) rather than declaring a predicate (`SectionReader._misplaced`)."""
-    if re.search(r"[∀∃→¬∧∨⊕↔>&]", stmt):
+    if _STATES.search(stmt):
         return True
-    args = re.findall(r"\(([^()]*)\)", stmt)
+    args = _ARGS.findall(stmt)
     names = [a.strip() for part in args for a in part.split(",")]
-    return bool(names) and any(re.fullmatch(r"[A-Za-z][A-Za-z0-9_]+", n)
+    return bool(names) and any(_CONSTANT.fullmatch(n)
                                and n not in ("bool", "True", "False") for n in names)
 
 
@@ -94,12 +99,24 @@ def silent_lines(text: str, ignored=IGNORED) -> int:
     return silent
 
 
+_LAST_LINES: list = [None, 0]     # the text last counted and its count (`_speaking_lines`)
+
+
+def _speaking_lines(text: str) -> int:
+    """`nonblank_lines(text) - silent_lines(text)`, counted once for the text the language
+    decision asks both section formats about (Pyke and FOL text, one after the other): the
+    last text is remembered, by identity, for the next question only."""
+    if _LAST_LINES[0] is not text:
+        _LAST_LINES[:] = [text, nonblank_lines(text) - silent_lines(text)]
+    return _LAST_LINES[1]
+
+
 def sections_bound(text: str, own_headers) -> int:
     """Pyke and FOL text (`SectionReader`): `read` visits each line once and adds at most
     one clause for it (`_statement`), and none for a blank line: at most one good clause
     per non-blank line, each worth 2, plus the headers `coverage` counts. Some lines add
     none (`silent_lines`)."""
-    return 2 * (nonblank_lines(text) - silent_lines(text)) + 4 * headers(text, own_headers)
+    return 2 * _speaking_lines(text) + 4 * headers(text, own_headers)
 
 
 def linc_bound(text: str) -> int:
@@ -169,8 +186,12 @@ def prolog_bound(text: str) -> int | None:
         if not code.strip():
             continue
         pct = code.find("%")
+        end = len(code) if pct == -1 else pct
+        if "." not in code:           # (no full stop: one clause at most, none when blocked)
+            n += _NOT_PROLOG.search(code, 0, end) is None
+            continue
         b = -1
-        for m in _NOT_PROLOG.finditer(code, 0, len(code) if pct == -1 else pct):
+        for m in _NOT_PROLOG.finditer(code, 0, end):
             b = m.start()
         if b == -1:
             n += code.count(".") + (not code.endswith("."))
