@@ -111,12 +111,42 @@ def _speaking_lines(text: str) -> int:
     return _LAST_LINES[1]
 
 
-def sections_bound(text: str, own_headers) -> int:
+def foreign_lines(text: str, lang: str, clausal: bool) -> set[int]:
+    """The lines (1-based) of `text` that the reply layer never makes logic for a reader of
+    `lang` (`reply.split`): the fences, and the bodies of the fenced blocks it leaves to
+    another language or to prose (a ```` ```prolog ```` block for the FOL reader). Their
+    role is set before any line is read (`fence`, or `prose` for a block that is not this
+    reader's) and no formula begun above goes on into them (a continuation stops at a
+    fence). Empty for a text without fences."""
+    if "```" not in text and "~~~" not in text:
+        return set()
+    from .markdown import MATH_TAGS, NOT_LOGIC, TAG_LANGS, blocks
+    out: set[int] = set()
+    for b in blocks(text):
+        tag = b.tag.lower()
+        out.add(b.open_line)
+        if b.close_line is not None:
+            out.add(b.close_line)
+        ok = (tag not in NOT_LOGIC or (tag in MATH_TAGS and not clausal)) \
+            and TAG_LANGS.get(tag, lang) == lang
+        if not ok:
+            out.update(range(b.first, b.last + 1))
+    return out
+
+
+def sections_bound(text: str, own_headers, lang: str = "") -> int:
     """Pyke and FOL text (`SectionReader`): `read` visits each line once and adds at most
     one clause for it (`_statement`), and none for a blank line: at most one good clause
     per non-blank line, each worth 2, plus the headers `coverage` counts. Some lines add
-    none (`silent_lines`)."""
-    return 2 * _speaking_lines(text) + 4 * headers(text, own_headers)
+    none (`silent_lines`); and only the lines the reply layer can make logic add any
+    (`read` reads `logic` lines only): outside `foreign_lines`."""
+    bound = 2 * _speaking_lines(text) + 4 * headers(text, own_headers)
+    foreign = foreign_lines(text, lang, clausal=False) if lang else set()
+    if foreign:
+        lines = sum(1 for n, line in enumerate(text.split("\n"), start=1)
+                    if n not in foreign and line.strip())
+        bound = min(bound, 2 * lines + 4 * headers(text, own_headers))
+    return bound
 
 
 def linc_bound(text: str) -> int:
@@ -133,7 +163,15 @@ def prover9_bound(text: str) -> int:
     each of which but the last ends at a `.` the text has at the same place: at most one
     more statement than the text has full stops, each worth 2 (no own headers), plus the
     lists and directives `coverage` adds."""
-    return 2 * (text.count(".") + 1) + prover9_own_lines(text)
+    bound = 2 * (text.count(".") + 1) + prover9_own_lines(text)
+    # (`clausal`: the reply layer keeps a line whole or blanks it, and blanks those of
+    # `foreign_lines`: only the full stops of the others can end a statement)
+    foreign = foreign_lines(text, "prover9", clausal=True)
+    if foreign:
+        dots = sum(line.count(".") for n, line in enumerate(text.split("\n"), start=1)
+                   if n not in foreign)
+        bound = min(bound, 2 * (dots + 1) + prover9_own_lines(text))
+    return bound
 
 
 def tptp_bound(text: str) -> int | None:
@@ -203,8 +241,8 @@ def prolog_bound(text: str) -> int | None:
 
 BOUNDS = {
     "prolog": prolog_bound,
-    "pyke": lambda text: sections_bound(text, HEADERS["pyke"]),
-    "fol": lambda text: sections_bound(text, HEADERS["fol"]),
+    "pyke": lambda text: sections_bound(text, HEADERS["pyke"], "pyke"),
+    "fol": lambda text: sections_bound(text, HEADERS["fol"], "fol"),
     "linc": linc_bound,
     "prover9": prover9_bound,
     "tptp": tptp_bound,
