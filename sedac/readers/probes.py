@@ -99,16 +99,19 @@ def silent_lines(text: str, ignored=IGNORED) -> int:
     return silent
 
 
-_LAST_LINES: list = [None, 0]     # the text last counted and its count (`_speaking_lines`)
+_last_lines: tuple | None = None     # (the text last counted, its count): `_speaking_lines`
 
 
 def _speaking_lines(text: str) -> int:
     """`nonblank_lines(text) - silent_lines(text)`, counted once for the text the language
     decision asks both section formats about (Pyke and FOL text, one after the other): the
-    last text is remembered, by identity, for the next question only."""
-    if _LAST_LINES[0] is not text:
-        _LAST_LINES[:] = [text, nonblank_lines(text) - silent_lines(text)]
-    return _LAST_LINES[1]
+    last text is remembered, by identity, for the next question only (one tuple, read and
+    replaced whole: another thread's text never gets this one's count)."""
+    global _last_lines
+    last = _last_lines
+    if last is None or last[0] is not text:
+        last = _last_lines = (text, nonblank_lines(text) - silent_lines(text))
+    return last[1]
 
 
 def foreign_lines(text: str, lang: str, clausal: bool) -> set[int]:
