@@ -201,8 +201,15 @@ class Layout:
 def heading(s: str) -> tuple[str, str, bool] | None:
     """(name, rest, decorated) of a heading line (`**Premises:**`, `### Conclusion`,
     `Statement to evaluate:`, `C:` is a label, not a heading), or None."""
-    s = _TEX_BOLD.sub(r"**\1**", _TEX_SECTION.sub(r"### \1", re.sub(r"^\\noindent\s*", "", s.strip())))
-    m = _ATX.match(s)
+    s = s.strip()
+    first = s[:1]
+    if first == "\\":        # (LaTeX's forms all begin with a backslash)
+        s = _TEX_BOLD.sub(r"**\1**", _TEX_SECTION.sub(r"### \1", _NOINDENT.sub("", s)))
+        first = s[:1]
+    # (each form below has its own first character: `#`, `**` or `__`, a letter and a colon)
+    if not first or not (first in "#*_" or first.isascii() and first.isalpha() and ":" in s):
+        return None
+    m = _ATX.match(s) if first == "#" else None
     if m:
         inner = heading(m.group(1))
         if inner:
@@ -226,8 +233,13 @@ def heading(s: str) -> tuple[str, str, bool] | None:
     return None
 
 
+_NOINDENT = re.compile(r"^\\noindent\s*")
+_NAME_HEAD = re.compile(r"^[*_`\s]+")
+_NAME_TAIL = re.compile(r"[*_:`.\s]+$")
+
+
 def _name(s: str) -> str:
-    return re.sub(r"[*_:`.\s]+$", "", re.sub(r"^[*_`\s]+", "", s)).strip().lower()
+    return _NAME_TAIL.sub("", _NAME_HEAD.sub("", s)).strip().lower()
 
 
 def kind_of(name: str) -> str | None:

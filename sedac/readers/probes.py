@@ -50,14 +50,19 @@ _DECLARATION = re.compile(r"^[A-Za-z]\w*\(\s*\$?\w+(?:\s*,\s*\$?\w+)*\s*\)\s*(?:
 IGNORED = ("predicates",)      # `SectionReader.ignored_sections`
 
 
+_STATES = re.compile(r"[∀∃→¬∧∨⊕↔>&]")
+_ARGS = re.compile(r"\(([^()]*)\)")
+_CONSTANT = re.compile(r"[A-Za-z][A-Za-z0-9_]+")
+
+
 def misplaced(stmt: str) -> bool:
     """A line of a declarations section that states something (it has a constant
     argument or a connective) rather than declaring a predicate (`SectionReader._misplaced`)."""
-    if re.search(r"[∀∃→¬∧∨⊕↔>&]", stmt):
+    if _STATES.search(stmt):
         return True
-    args = re.findall(r"\(([^()]*)\)", stmt)
+    args = _ARGS.findall(stmt)
     names = [a.strip() for part in args for a in part.split(",")]
-    return bool(names) and any(re.fullmatch(r"[A-Za-z][A-Za-z0-9_]+", n)
+    return bool(names) and any(_CONSTANT.fullmatch(n)
                                and n not in ("bool", "True", "False") for n in names)
 
 
@@ -94,12 +99,57 @@ def silent_lines(text: str, ignored=IGNORED) -> int:
     return silent
 
 
-def sections_bound(text: str, own_headers) -> int:
+_last_lines: tuple | None = None     # (the text last counted, its count): `_speaking_lines`
+
+
+def _speaking_lines(text: str) -> int:
+    """`nonblank_lines(text) - silent_lines(text)`, counted once for the text the language
+    decision asks both section formats about (Pyke and FOL text, one after the other): the
+    last text is remembered, by identity, for the next question only (one tuple, read and
+    replaced whole: another thread's text never gets this one's count)."""
+    global _last_lines
+    last = _last_lines
+    if last is None or last[0] is not text:
+        last = _last_lines = (text, nonblank_lines(text) - silent_lines(text))
+    return last[1]
+
+
+def foreign_lines(text: str, lang: str, clausal: bool) -> set[int]:
+    """The lines (1-based) of `text` that the reply layer never makes logic for a reader of
+    `lang` (`reply.split`): the fences, and the bodies of the fenced blocks it leaves to
+    another language or to prose (a ```` ```prolog ```` block for the FOL reader). Their
+    role is set before any line is read (`fence`, or `prose` for a block that is not this
+    reader's) and no formula begun above goes on into them (a continuation stops at a
+    fence). Empty for a text without fences."""
+    if "```" not in text and "~~~" not in text:
+        return set()
+    from .markdown import MATH_TAGS, NOT_LOGIC, TAG_LANGS, blocks
+    out: set[int] = set()
+    for b in blocks(text):
+        tag = b.tag.lower()
+        out.add(b.open_line)
+        if b.close_line is not None:
+            out.add(b.close_line)
+        ok = (tag not in NOT_LOGIC or (tag in MATH_TAGS and not clausal)) \
+            and TAG_LANGS.get(tag, lang) == lang
+        if not ok:
+            out.update(range(b.first, b.last + 1))
+    return out
+
+
+def sections_bound(text: str, own_headers, lang: str = "") -> int:
     """Pyke and FOL text (`SectionReader`): `read` visits each line once and adds at most
     one clause for it (`_statement`), and none for a blank line: at most one good clause
     per non-blank line, each worth 2, plus the headers `coverage` counts. Some lines add
-    none (`silent_lines`)."""
-    return 2 * (nonblank_lines(text) - silent_lines(text)) + 4 * headers(text, own_headers)
+    none (`silent_lines`); and only the lines the reply layer can make logic add any
+    (`read` reads `logic` lines only): outside `foreign_lines`."""
+    bound = 2 * _speaking_lines(text) + 4 * headers(text, own_headers)
+    foreign = foreign_lines(text, lang, clausal=False) if lang else set()
+    if foreign:
+        lines = sum(1 for n, line in enumerate(text.split("\n"), start=1)
+                    if n not in foreign and line.strip())
+        bound = min(bound, 2 * lines + 4 * headers(text, own_headers))
+    return bound
 
 
 def linc_bound(text: str) -> int:
@@ -116,7 +166,15 @@ def prover9_bound(text: str) -> int:
     each of which but the last ends at a `.` the text has at the same place: at most one
     more statement than the text has full stops, each worth 2 (no own headers), plus the
     lists and directives `coverage` adds."""
-    return 2 * (text.count(".") + 1) + prover9_own_lines(text)
+    bound = 2 * (text.count(".") + 1) + prover9_own_lines(text)
+    # (`clausal`: the reply layer keeps a line whole or blanks it, and blanks those of
+    # `foreign_lines`: only the full stops of the others can end a statement)
+    foreign = foreign_lines(text, "prover9", clausal=True)
+    if foreign:
+        dots = sum(line.count(".") for n, line in enumerate(text.split("\n"), start=1)
+                   if n not in foreign)
+        bound = min(bound, 2 * (dots + 1) + prover9_own_lines(text))
+    return bound
 
 
 def tptp_bound(text: str) -> int | None:
@@ -132,9 +190,62 @@ def smtlib_bound(text: str) -> int | None:
     return 0 if _SIGNATURE.search(text) is None else None
 
 
+_QUOTES_OR_BLOCK = re.compile(r"['\"`]|/\*")
+# What no Prolog clause that parses holds outside quotes and comments (`prolog.lark`): a
+# variable before a bracket (`Cat(tom)`, `Cat (tom)`: a VAR is a primary, never followed
+# by `(`), a colon but in `:-` (or `:=`, which a repair rewrites), and a character no token
+# has (`$`, `#`, `&`, `~`, `∀`, `→`, ... but white space and the arrows a repair rewrites)
+_NOT_PROLOG = re.compile(r"(?<![A-Za-z0-9_])[A-Z_][A-Za-z0-9_]*[ \t]*\(|:(?![-=])|"
+                         r"[$#&~]|(?![←⟵])[^\x00-\x7f]")
+
+
+def prolog_bound(text: str) -> int | None:
+    """Prolog: the good clauses of `PrologReader.read` are pieces of the masked text that
+    parse (`_fast_parse`'s pattern or `prolog.lark`), as written or after a
+    `_SYMBOL_REPAIRS` rewrite (which rewrites only operators: `-?`, `?`, `:=`, `<-`, `←`,
+    `⟵`, ` if `), plus one per `:- initialization(goal).`; its English readings do not
+    count (`note="english"`) and it has no headers. Without quotes and block comments in
+    the text (else no bound: a quoted atom or a comment may span lines):
+    - for the Prolog reader (`clausal`, comment mark `%`, no own headers) the reply layer
+      keeps each line whole or blanks it, so a masked line is its raw line or blank;
+    - a clause ends on a non-blank line, at one of its full stops or at its end (a
+      piece's end that is no full stop is the text's or a line's end, a piece read line
+      by line): at most (its full stops + 1) clauses end on a line;
+    - a clause that holds one of `_NOT_PROLOG` before the line's `%` comment does not
+      parse (the lexer starts a token there, as no token that could hold it can be open:
+      no quotes, no block comment, none but an identifier holds a capital; and no repair
+      touches it); a piece starts after a full stop or at a line's start (white space and
+      comments skipped, never such a character), so on a line whose last such character
+      is at `b` the clauses that end after `b` begin after a full stop after `b`: at most
+      one per full stop after `b`, less one when the line ends with a full stop.
+    Each good clause is worth 2."""
+    if _QUOTES_OR_BLOCK.search(text):
+        return None
+    n = 0
+    for line in text.split("\n"):
+        code = line.rstrip()
+        if not code.strip():
+            continue
+        pct = code.find("%")
+        end = len(code) if pct == -1 else pct
+        if "." not in code:           # (no full stop: one clause at most, none when blocked)
+            n += _NOT_PROLOG.search(code, 0, end) is None
+            continue
+        b = -1
+        for m in _NOT_PROLOG.finditer(code, 0, end):
+            b = m.start()
+        if b == -1:
+            n += code.count(".") + (not code.endswith("."))
+            continue
+        after = code.count(".", b)
+        n += code.count(".", 0, b) + (max(0, after - 1) + (not code.endswith(".")) if after else 0)
+    return 2 * n
+
+
 BOUNDS = {
-    "pyke": lambda text: sections_bound(text, HEADERS["pyke"]),
-    "fol": lambda text: sections_bound(text, HEADERS["fol"]),
+    "prolog": prolog_bound,
+    "pyke": lambda text: sections_bound(text, HEADERS["pyke"], "pyke"),
+    "fol": lambda text: sections_bound(text, HEADERS["fol"], "fol"),
     "linc": linc_bound,
     "prover9": prover9_bound,
     "tptp": tptp_bound,
@@ -143,6 +254,6 @@ BOUNDS = {
 
 
 def bound(lang: str, text: str) -> int | None:
-    """The bound of `lang`'s reader on `text` (None: it has none, Prolog's case)."""
+    """The bound of `lang`'s reader on `text` (None: it has none for that text)."""
     fn = BOUNDS.get(lang)
     return None if fn is None else fn(text)

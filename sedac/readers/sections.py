@@ -25,9 +25,14 @@ _NOQA_TAIL = re.compile(r"\s#\s*noqa\b.*$", re.I)
 _SEPARATOR = re.compile(r"^\s*(-{3,}|#{2,}|={3,}|\*{3,}|\.|```\w*)\s*$")
 
 
+_HUMP = re.compile(r"(?<=[a-z0-9])([A-Z])")
+
+
 def camel_to_snake(name: str) -> str:
-    s = re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", name)
-    return s.lower()
+    rest = name[1:]
+    if not rest or rest.islower():     # (no capital after the first letter: no hump)
+        return name.lower()
+    return _HUMP.sub(r"_\1", name).lower()
 
 
 class SectionReader(Reader):
