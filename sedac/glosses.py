@@ -25,6 +25,9 @@ _DECOR = re.compile(
 _TAIL = re.compile(r"(?:\s|\||\"\)?|”|\*\*?|_|\)|\]|\}|\\\\|\$)+$")
 _WORD = re.compile(r"^[A-Za-z][A-Za-z'’-]*[.,;:!?]?$")
 _LEAD_MARK = re.compile(r"[ \t]*(?:-{1,3}>|={1,2}>|[→⇒⟹⟶↦⟼]|::?|[—–]|-{2,3}|={1,3}|≡|\|)?[ \t]*(?:\$+|\\\(|\\\[|`)?[ \t]*$")
+# a quantifier binding a one-letter variable (`for all x true`): a formula in words
+_BINDS = re.compile(r"\b(?:for\s+(?:all|every|each|some)|there\s+exists?|all|every|some|exists?)\s+"
+                    r"(?![ai]\b)[a-z]\b(?![\'’])", re.I)
 _LOGIC = re.compile(r"[∀∃→¬∧∨↔⊕⇒]|->|=>|>>>|:-|\w\(|\$|\\[a-z]|&&|\|\|")
 _IDENT = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 _TEX_COMMAND = re.compile(r"\\[A-Za-z]+")
@@ -54,7 +57,7 @@ def sentence(s: str) -> str | None:
     if any(w in _LOGIC_WORDS for w in bare) and not any(
             w.islower() and len(w) > 1 and w.strip(".,;:!?").lower() not in _CONNECTIVES for w in words):
         return None
-    if any(w in ("xor", "iff", "implies", "forall", "exists") for w in bare):
+    if any(w in ("xor", "iff", "implies", "forall", "exists") for w in bare) or _BINDS.search(t):
         return None
     return t if plain >= 0.8 * len(words) else None
 
