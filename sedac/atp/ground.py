@@ -308,11 +308,12 @@ class GroundSolver:
             primed = self._primed_state(key, clauses, index, assign0, positive)
             if primed is None:
                 return False
-            return self._finish(key, clauses, index, primed[0], primed[2], extra, primed[1])
+            return self._finish(key, clauses, index, primed[0], primed, extra, primed[1])
         return self._finish(key, clauses, index, assign0, None, extra, 0)
 
     def _primed_state(self, key, clauses, index, assign0, positive: frozenset):
-        """(assignment, steps, open clauses) of the base state with the atoms of `positive`
+        """[assignment, steps, the atoms made true, the open clauses (`_primed_open`, made
+        when a question first searches)] of the base state with the atoms of `positive`
         made true and propagated over the axioms' clauses; None on a conflict. Cached per
         axiom key, a bounded number of sets per key (fewer the bigger the assignment)."""
         table = self._primed.setdefault(key, {})
@@ -325,22 +326,28 @@ class GroundSolver:
         if not _propagate(sorted(positive), clauses, index, None, None, assign, steps, trail):
             hit = None
         else:
-            # the clauses that may be open with only positive literals left: those of the
-            # base state, and those whose negative literal's atom is now true; kept are
-            # those still so (a clause true now stays true; one with an unassigned negative
-            # literal can qualify later only through an atom the question makes true)
-            cands = set(self._open_of(key, clauses, assign0))
-            for v in trail:
-                cands.update(index.get(v, ()))
-            hit = (assign, steps[0], [i for i in sorted(cands) if _qualifies(clauses[i], assign)])
+            hit = [assign, steps[0], trail, None]
         if len(table) >= max(1, min(PRIMED_PER_KEY, PRIMED_CELLS // (len(assign0) + 1))):
             table.clear()
         table[positive] = hit
         return hit
 
-    def _finish(self, key, clauses, index, assign0, open0, extra, steps0) -> bool | None:
-        """`satisfiable` from a propagated state `assign0`: the base's (`open0` None), or a
-        primed one with its open clauses `open0` and the `steps0` it took."""
+    def _primed_open(self, key, clauses, index, primed) -> list[int]:
+        """The clauses of a primed state that may be open with only positive literals left:
+        of those of the base state, and those whose negative literal's atom it made true,
+        the ones still so (a clause true now stays true; one with an unassigned negative
+        literal can qualify later only through an atom the question makes true)."""
+        if primed[3] is None:
+            assign = primed[0]
+            cands = set(self._open_of(key, clauses, self._bases[key][2]))
+            for v in primed[2]:
+                cands.update(index.get(v, ()))
+            primed[3] = [i for i in sorted(cands) if _qualifies(clauses[i], assign)]
+        return primed[3]
+
+    def _finish(self, key, clauses, index, assign0, primed, extra, steps0) -> bool | None:
+        """`satisfiable` from a propagated state `assign0`: the base's (`primed` None), or
+        the primed state `primed` (`_primed_state`) with the `steps0` it took."""
         assign = dict(assign0)
         eindex: dict[int, list[int]] = {}
         for i, c in enumerate(extra):
@@ -362,7 +369,8 @@ class GroundSolver:
             return False
         # a clause can be open with only positive literals left only if it was so in the
         # base state, or one of its negative literals' atoms has been made true since
-        cands = set(self._open_of(key, clauses, assign0) if open0 is None else open0)
+        cands = set(self._open_of(key, clauses, assign0) if primed is None else
+                    self._primed_open(key, clauses, index, primed))
         for v in trail:
             cands.update(index.get(v, ()))
         return _search(clauses, index, extra, eindex, assign, steps, cands)
