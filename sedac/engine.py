@@ -403,15 +403,17 @@ def _full_sedac(program: Program, truth: Truth, results: list[ClauseResult], ses
     lp_ax = [r.safe for r in results]
     glosses = _gloss_formulas(program, results, truth)
     text_forms = {equivalence_key(a): a for a in nl_ax}
+    paired = dict(truth.alignment.pairs) if truth.alignment is not None else {}
     for k, r in enumerate(results):
         clause = program.clauses[r.index]
         f = r.safe
         v = session.entails(nl_ax, f, evidence=False)
         gloss = glosses.get(r.index)
-        restores = _restores(truth, r.index, session)
+        restores = _restores(truth, r.index, session, paired)
         # a repair says something beyond the other premises (for a paired clause, beyond the
-        # gold premises but the one it translates, which may itself be all it says)
-        beyond = _others(truth, r.index)
+        # gold premises but the one it translates, which may itself be all it says): built
+        # only for a clause with a candidate (a list of every premise per clause is quadratic)
+        beyond = None
         # against gold premises, a clause the gold entails may still say less than the premise
         # it translates (`¬(A ∧ B)` for "neither A nor B"): weaker, and worth a repair
         weaker = v.holds and not restores(f)
@@ -433,6 +435,8 @@ def _full_sedac(program: Program, truth: Truth, results: list[ClauseResult], ses
             candidates = _gold_candidates(candidates, truth, r.index, text_forms)
         for g, codes in candidates:
             vg = session.entails(nl_ax, g)
+            if vg.holds and beyond is None:
+                beyond = _others(truth, r.index, nl_ax, paired)
             if vg.holds and _informative(g, beyond, session, text_forms) and restores(g):
                 accepted.append((g, codes, vg))
         if not accepted and weaker:
@@ -512,27 +516,25 @@ def _sure(truth: Truth) -> bool:
     return al is None or not al.paired or al.confidence >= SURE_ALIGNMENT
 
 
-def _restores(truth: Truth, index: int, session: Session):
+def _restores(truth: Truth, index: int, session: Session, paired: dict):
     """For a clause paired with a gold premise (`sedac.align`), a test that a candidate says
     what that premise says: with the other gold premises it entails it. A repair the gold
-    merely allows (a weaker or sideways rule) is no repair of a premise the pairing names."""
-    al = truth.alignment
-    paired = dict(al.pairs) if al is not None else {}
+    merely allows (a weaker or sideways rule) is no repair of a premise the pairing names.
+    `paired`: the alignment's pairs as a dictionary (built once per problem)."""
     if index not in paired:
         return lambda g: True
     k = paired[index]
     target = truth.facts[k].formula
-    rest = [f.formula for j, f in enumerate(truth.facts) if j != k]
-    return lambda g: session.entails(rest + [g], target, evidence=False).holds
+    return lambda g: session.entails([f.formula for j, f in enumerate(truth.facts) if j != k]
+                                     + [g], target, evidence=False).holds
 
 
-def _others(truth: Truth, index: int) -> list[Formula]:
-    """The ground truth's premises but the one the clause `index` is paired with (all of
-    them for a clause paired with none)."""
-    al = truth.alignment
-    k = dict(al.pairs).get(index) if al is not None else None
+def _others(truth: Truth, index: int, axioms: list[Formula], paired: dict) -> list[Formula]:
+    """The ground truth's premises but the one the clause `index` is paired with (`axioms`,
+    the list of all of them, itself for a clause paired with none)."""
+    k = paired.get(index)
     if k is None:
-        return truth.axioms
+        return axioms
     return [f.formula for j, f in enumerate(truth.facts) if j != k]
 
 

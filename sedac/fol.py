@@ -239,10 +239,14 @@ def free_vars(f: Formula) -> frozenset[Var]:
 
 
 def constants(f: Formula) -> frozenset[Const]:
+    if type(f) is Atom and all(type(a) is not Func for a in f.args):   # (most formulas: facts)
+        return frozenset(a for a in f.args if type(a) is Const)
     return frozenset(t for t in _terms(f) if isinstance(t, Const))
 
 
 def predicates(f: Formula) -> frozenset[tuple[str, int]]:
+    if type(f) is Atom:
+        return frozenset(((f.pred, len(f.args)),))
     return frozenset((g.pred, len(g.args)) for g in subformulas(f) if isinstance(g, Atom))
 
 

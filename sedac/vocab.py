@@ -93,6 +93,7 @@ def split_words(name: str) -> list[str]:
     return [w for w in re.split(r"[_\s]+", name) if w]
 
 
+@lru_cache(maxsize=65536)
 def singularize(name: str) -> str:
     """`prime_numbers` -> `prime_number`, `wumpuses` -> `wumpus` (no text needed)."""
     words = split_words(name.lower())

@@ -26,6 +26,8 @@ from itertools import product
 from ..fol import And, Atom, Bottom, Exists, Forall, Formula, Not, Or, Top, Var
 
 BUDGET = 20_000          # propagation and branching steps per question before giving up
+PRIMED_PER_KEY = 256     # primed states kept per axiom list (`GroundSolver._primed_state`),
+PRIMED_CELLS = 2_000_000  # ... and at most about this many assigned atoms in all
 TSEITIN_AT = 8           # a disjunct of more clauses than this gets its own variable
 
 
@@ -68,6 +70,7 @@ class GroundSolver:
         self._bases: dict = {}                    # axiom key -> propagated base state
         self._owners: dict = {}                   # axiom key -> (clause -> axiom, satisfiable alone)
         self._open: dict = {}                     # axiom key -> its base's `_qualifies` clauses
+        self._primed: dict = {}                   # axiom key -> {positive units: primed state}
 
     # ------------------------------------------------------------ grounding
 
@@ -173,6 +176,7 @@ class GroundSolver:
         is the one `base` builds (unit propagation reaches one fixpoint in any order)."""
         clauses, index, assign, conflict = self._bases.pop(old)
         self._owners.pop(old, None)
+        self._primed.pop(old, None)
         was_open = self._open.pop(old, None)
         new: list[tuple] = []
         for a in axioms:
@@ -249,28 +253,101 @@ class GroundSolver:
         for i in sorted(part):
             groups.setdefault(axioms[i], []).append(i)
 
-        def unsat(keep) -> bool | None:
-            cs = [clauses[j] for g in keep for i in groups[g] for j in part[i]] + list(extra)
+        def unsat(keep, leave=None) -> tuple[bool | None, set | None]:
+            """(whether `keep` but `leave` is unsatisfiable with `extra`, the groups a unit
+            refutation of it used when one was found)."""
+            cs, owner = [], []
+            for g in keep:
+                if g is not leave:
+                    for i in groups[g]:
+                        for j in part[i]:
+                            cs.append(clauses[j])
+                            owner.append(g)
+            cs += extra
+            used = _unit_refutation(cs)
+            if used is not None:
+                return True, {owner[j] for j in used if j < len(owner)}
             sat = _satisfiable(cs)
-            return None if sat is None else not sat
+            return (None if sat is None else not sat), None
 
-        keep = list(groups)
-        if unsat(keep) is not True:
+        # Each group in order is left out when the rest stays unsatisfiable. A group outside
+        # the last refutation found is left out without asking (the rest still holds that
+        # refutation): the questions are about the core's groups, not every group of the
+        # part (quadratic over a big part), and the core is the one asking each would give.
+        keep = dict.fromkeys(groups)
+        r, cert = unsat(keep)
+        if r is not True:
             return None
         for g in list(keep):
-            rest = [h for h in keep if h is not g]
-            r = unsat(rest)
+            if cert is not None and g not in cert:
+                del keep[g]
+                continue
+            r, found = unsat(keep, g)
             if r is None:
                 return None
             if r:
-                keep = rest
+                del keep[g]
+                cert = found
         return tuple(sorted(i for g in keep for i in groups[g]))
 
     def satisfiable(self, key, axioms: list[Formula], extra: list[tuple]) -> bool | None:
-        """Whether the axioms' clauses and `extra` have a model; None past the budget."""
+        """Whether the axioms' clauses and `extra` have a model; None past the budget.
+
+        The positive unit clauses of `extra` (a rule's negated goal: `big(e)`, `kind(e)`
+        and `¬red(e)` for "all big, kind things are red") are propagated over the axioms
+        first, once per set of them (`_primed`): questions that share them (every rule of
+        one condition) then cost what their other clauses touch, not the closure of the
+        condition over all the rules again (quadratic in a program of thousands of rules).
+        Unit propagation reaches the same fixpoint in any order, and the search starts
+        from the same open clauses, so the answer is the one propagating all at once gives."""
         clauses, index, assign0, conflict = self.base(key, axioms)
         if conflict or any(not c for c in extra):
             return False
+        positive = frozenset(c[0] for c in extra if len(c) == 1 and c[0] > 0)
+        if positive:
+            primed = self._primed_state(key, clauses, index, assign0, positive)
+            if primed is None:
+                return False
+            return self._finish(key, clauses, index, primed[0], primed, extra, primed[1])
+        return self._finish(key, clauses, index, assign0, None, extra, 0)
+
+    def _primed_state(self, key, clauses, index, assign0, positive: frozenset):
+        """[assignment, steps, the atoms made true, the open clauses (`_primed_open`, made
+        when a question first searches)] of the base state with the atoms of `positive`
+        made true and propagated over the axioms' clauses; None on a conflict. Cached per
+        axiom key, a bounded number of sets per key (fewer the bigger the assignment)."""
+        table = self._primed.setdefault(key, {})
+        hit = table.get(positive, False)
+        if hit is not False:
+            return hit
+        assign = dict(assign0)
+        steps = [0]
+        trail: list[int] = []
+        if not _propagate(sorted(positive), clauses, index, None, None, assign, steps, trail):
+            hit = None
+        else:
+            hit = [assign, steps[0], trail, None]
+        if len(table) >= max(1, min(PRIMED_PER_KEY, PRIMED_CELLS // (len(assign0) + 1))):
+            table.clear()
+        table[positive] = hit
+        return hit
+
+    def _primed_open(self, key, clauses, index, primed) -> list[int]:
+        """The clauses of a primed state that may be open with only positive literals left:
+        of those of the base state, and those whose negative literal's atom it made true,
+        the ones still so (a clause true now stays true; one with an unassigned negative
+        literal can qualify later only through an atom the question makes true)."""
+        if primed[3] is None:
+            assign = primed[0]
+            cands = set(self._open_of(key, clauses, self._bases[key][2]))
+            for v in primed[2]:
+                cands.update(index.get(v, ()))
+            primed[3] = [i for i in sorted(cands) if _qualifies(clauses[i], assign)]
+        return primed[3]
+
+    def _finish(self, key, clauses, index, assign0, primed, extra, steps0) -> bool | None:
+        """`satisfiable` from a propagated state `assign0`: the base's (`primed` None), or
+        the primed state `primed` (`_primed_state`) with the `steps0` it took."""
         assign = dict(assign0)
         eindex: dict[int, list[int]] = {}
         for i, c in enumerate(extra):
@@ -286,13 +363,14 @@ class GroundSolver:
                 return False
             if len(free) == 1:
                 units.append(free[0])
-        steps = [0]
+        steps = [steps0]
         trail: list[int] = []
         if not _propagate(units, clauses, index, extra, eindex, assign, steps, trail):
             return False
         # a clause can be open with only positive literals left only if it was so in the
         # base state, or one of its negative literals' atoms has been made true since
-        cands = set(self._open_of(key, clauses, assign0))
+        cands = set(self._open_of(key, clauses, assign0) if primed is None else
+                    self._primed_open(key, clauses, index, primed))
         for v in trail:
             cands.update(index.get(v, ()))
         return _search(clauses, index, extra, eindex, assign, steps, cands)
@@ -352,6 +430,63 @@ def _propagate(units, clauses, index, extra, eindex, assign, steps, trail=None) 
                 if n_free == 1:
                     queue.append(free)
     return True
+
+
+def _unit_refutation(clauses: list[tuple]) -> set[int] | None:
+    """The indices of clauses from which unit propagation alone derives a conflict (a
+    refutation of them all), or None when propagation ends without one."""
+    index: dict[int, list[int]] = {}
+    for i, c in enumerate(clauses):
+        if not c:
+            return {i}
+        for lit in c:
+            index.setdefault(-lit, []).append(i)
+    assign: dict[int, bool] = {}
+    reason: dict[int, int] = {}          # atom -> the clause that made it so
+    queue = [(c[0], i) for i, c in enumerate(clauses) if len(c) == 1]
+    conflict = None
+    while queue and conflict is None:
+        lit, why = queue.pop()
+        v = abs(lit)
+        cur = assign.get(v)
+        if cur is not None:
+            if cur != (lit > 0):
+                conflict = (why, reason[v])
+            continue
+        assign[v] = lit > 0
+        reason[v] = why
+        for i in index.get(lit, ()):
+            free = None
+            n_free = 0
+            for l in clauses[i]:
+                a = assign.get(abs(l))
+                if a is None:
+                    n_free += 1
+                    if n_free > 1:
+                        break
+                    free = l
+                elif a == (l > 0):
+                    n_free = -1
+                    break
+            if n_free == 0:
+                conflict = (i,)
+                break
+            if n_free == 1:
+                queue.append((free, i))
+    if conflict is None:
+        return None
+    used: set[int] = set()
+    stack = list(conflict)
+    while stack:
+        i = stack.pop()
+        if i in used:
+            continue
+        used.add(i)
+        for l in clauses[i]:
+            r = reason.get(abs(l))
+            if r is not None and r not in used:
+                stack.append(r)
+    return used
 
 
 def _satisfiable(clauses: list[tuple]) -> bool | None:

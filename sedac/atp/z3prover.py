@@ -179,6 +179,9 @@ def _countermodel(m: z3.ModelRef, atoms: dict[str, tuple], universe: tuple[str, 
 # individuals and unary predicates are sliced by individual, which is exact; others go to
 # E (or, without E, Z3's quantifier instantiation) under the time limit.
 GROUND_LIMIT = 20_000
+# Up to this many ground instances, a question too big for Z3 and outside the sliced
+# fragment is the ground procedure's alone (`Z3Session._entails_big`), before E.
+BIG_GROUND_LIMIT = 400_000
 # From this many axioms on, a proved question's unsat core is the ground procedure's
 # (`GroundSolver.core`, a minimal core as Z3's is); smaller problems ask Z3.
 CORE_AT = 100
@@ -410,8 +413,8 @@ class Z3Session(Session):
                                     _count_outer_exists(f))
         return hit
 
-    def _too_big(self, axioms: list[Formula], goal: Formula) -> bool:
-        """Whether grounding this question would pass GROUND_LIMIT (sized, not built)."""
+    def _too_big(self, axioms: list[Formula], goal: Formula, limit: int = GROUND_LIMIT) -> bool:
+        """Whether grounding this question would pass `limit` (sized, not built)."""
         key = self.key(axioms)
         shape = self._shapes.get(key)
         if shape is None:
@@ -428,7 +431,7 @@ class Z3Session(Session):
         extra = sum(1 for c in gnames if c not in names)
         universe = len(names) + extra + 1 + gexists
         size = sum(n * universe ** w for w, n in widths.items()) + universe ** gwidth
-        return size > GROUND_LIMIT
+        return size > limit
 
     def _universe_for(self, formulas: list[Formula], skolems: int) -> tuple[str, ...]:
         names: set[str] = set(self._universe or ())
@@ -502,21 +505,13 @@ class Z3Session(Session):
             sliced = self._slices.entails(axioms, goal, time_limit, evidence)
             if sliced is not None:
                 return sliced
+            if not self._too_big(axioms, goal, BIG_GROUND_LIMIT):
+                decided = self._entails_big(axioms, goal, evidence, watch)
+                if decided is not None:
+                    return decided
             return self._entails_unbounded(axioms, goal, time_limit, watch)
         try:
-            _, skolems, names = self._prepared(goal, True)
-            key = self.key(axioms)
-            covered = self._covered.get(key)
-            if covered is None:   # do the axioms' individuals lie in the universe? (per key)
-                ext = self._extends.get(key)
-                prev = self._covered.get(ext[0]) if ext is not None else None
-                ax_names = frozenset().union(*(self._prepared(a, False)[2] for a in
-                                               (axioms[ext[1]:] if prev is not None else axioms)))
-                covered = self._covered[key] = (prev is not False) and ax_names <= self._universe_set
-            missing = not covered or any(n not in self._universe_set for n in names)
-            if missing or skolems > self._skolems:
-                self._reset(self._universe_for(axioms + [goal], skolems))
-                self._covered[key] = True
+            key, skolems = self._ground_universe(axioms, goal)
             if self._fast or len(axioms) >= CORE_AT and not self._z3_only:
                 # The ground decision procedure answers, exactly (in a slice's session too
                 # when the slice is big: thousands of rules, each question Z3's, cost the
@@ -580,6 +575,50 @@ class Z3Session(Session):
         reason = self._solver.reason_unknown()
         status = TIMEOUT if "timeout" in reason or "canceled" in reason else GAVE_UP
         return Verdict(status, "z3", watch.seconds, detail=reason)
+
+    def _ground_universe(self, axioms: list[Formula], goal: Formula) -> tuple:
+        """(the axioms' key, the goal's outer existentials), the universe grown (reset) when
+        the question's individuals or Skolem elements are not all in it; raises
+        NotGroundable outside the grounded fragment."""
+        _, skolems, names = self._prepared(goal, True)
+        key = self.key(axioms)
+        covered = self._covered.get(key)
+        if covered is None:   # do the axioms' individuals lie in the universe? (per key)
+            ext = self._extends.get(key)
+            prev = self._covered.get(ext[0]) if ext is not None else None
+            ax_names = frozenset().union(*(self._prepared(a, False)[2] for a in
+                                           (axioms[ext[1]:] if prev is not None else axioms)))
+            covered = self._covered[key] = (prev is not False) and ax_names <= self._universe_set
+        missing = not covered or any(n not in self._universe_set for n in names)
+        if missing or skolems > self._skolems:
+            self._reset(self._universe_for(axioms + [goal], skolems))
+            self._covered[key] = True
+        return key, skolems
+
+    def _entails_big(self, axioms, goal, evidence, watch) -> Verdict | None:
+        """A question too big for Z3's grounding (GROUND_LIMIT) and outside the sliced
+        fragment (binary facts: `likes(a, b)` with rules over them), decided by the ground
+        procedure alone when its grounding stays under BIG_GROUND_LIMIT: unit propagation
+        is linear in the ground clauses, the axiom list is grounded and propagated once
+        for all its questions, and each question touches only what it reaches (E was
+        given the whole problem for every question). The answer is exact (the same
+        grounding Z3 decides on a smaller problem); a proof's axioms are the ground
+        procedure's minimal core; a refutation carries no countermodel (as E's did not).
+        None when it gives the question back (outside the fragment, past its budget)."""
+        try:
+            key, skolems = self._ground_universe(axioms, goal)
+            decided = self._decide_ground(axioms, goal, key, skolems, watch)
+            if decided is None or not evidence or decided.refuted:
+                return decided
+            used = self._ground.core(
+                key, axioms, lambda: [self._prepared(a, False)[0] for a in axioms],
+                self._ground.formula_clauses(self._prepared(goal, True)[0],
+                                             _SKOLEM_NAMES[:skolems]))
+        except NotGroundable:
+            return None
+        if used is None:
+            return None
+        return Verdict(THEOREM, "z3", watch.seconds, used=used)
 
     def _z3_model(self, axioms: list[Formula], goal: Formula, time_limit: float):
         """Z3's countermodel of a question the ground procedure refuted (asked when read)."""
