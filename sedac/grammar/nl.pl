@@ -20,20 +20,20 @@
 set_lexicon(Nouns, Adjs, Names) :-
     retractall(lex_noun(_, _, _)), retractall(lex_adj(_)), retractall(lex_name(_)),
     retractall(lex_sg(_, _, _)), retractall(lex_pl(_, _, _)),
-    forall(member(n(S, P, Sym), Nouns),
+    forall(nl_member(n(S, P, Sym), Nouns),
            ( assertz(lex_noun(S, P, Sym)),
              ( S = [S1|Ss] -> assertz(lex_sg(S1, Ss, Sym)) ; true ),
              ( P = [P1|Ps] -> assertz(lex_pl(P1, Ps, Sym)) ; true ) )),
-    forall(member(A, Adjs), assertz(lex_adj(A))),
-    forall(member(N, Names), assertz(lex_name(N))).
+    forall(nl_member(A, Adjs), assertz(lex_adj(A))),
+    forall(nl_member(N, Names), assertz(lex_name(N))).
 
 % The ProofWriter lexicon: entities written with several words, and verbs.
 set_relations(Entities, Verbs) :-
     retractall(lex_entity(_, _)), retractall(lex_verb(_, _, _)), retractall(lex_ent(_, _, _)),
-    forall(member(e(Ws, Sym), Entities),
+    forall(nl_member(e(Ws, Sym), Entities),
            ( assertz(lex_entity(Ws, Sym)),
              ( Ws = [W1|Wr] -> assertz(lex_ent(W1, Wr, Sym)) ; true ) )),
-    forall(member(v(T, B, Sym), Verbs), assertz(lex_verb(T, B, Sym))).
+    forall(nl_member(v(T, B, Sym), Verbs), assertz(lex_verb(T, B, Sym))).
 
 parse_sentence(Words, Kind, Tptp) :-
     phrase(sentence(Kind, F), Words), !,
@@ -62,11 +62,11 @@ statement(pw(x0, [], Lits)) --> entity(E), vp(E, sg, Lits).
 % (All) red, big things are (not) kind.  Kind people are red.
 statement(pw(x1, Body, Head)) -->
     opt_all, adjectives(As), generic_pl, [are], adj_conj(x, Head),
-    { maplist(adj_lit(x), As, Body) }.
+    { adj_lits(As, x, Body) }.
 % If something/someone/NP ... then it/they/NP ...
 statement(pw(Q, Body, Head)) -->
     [if], condition(S, N, Body0), more_conditions(S, N, Body1), [then],
-    { append(Body0, Body1, Body), ( S == x -> Q = x1 ; Q = x0 ) },
+    { nl_append(Body0, Body1, Body), ( S == x -> Q = x1 ; Q = x0 ) },
     consequent(S, Head).
 
 generic_pl --> [things].
@@ -78,7 +78,7 @@ condition(E, sg, Lits) --> entity(E), vp(E, sg, Lits).
 
 more_conditions(_, _, []) --> [].
 more_conditions(S, N, Lits) --> [and], subject_again(S, N1, T), vp(T, N1, L1),
-    { ignore(N = N1) }, more_conditions(S, N, L2), { append(L1, L2, Lits) }.
+    { ignore(N = N1) }, more_conditions(S, N, L2), { nl_append(L1, L2, Lits) }.
 
 % `it`/`they` refer to the rule's variable; an entity may be named again
 subject_again(x, sg, x) --> [it].
@@ -106,6 +106,8 @@ adj_more(T, [L|Ls]) --> [and], adj_lit(T, L), adj_more(T, Ls).
 adj_lit(T, pos(A, [T])) --> adjective(A).
 adj_lit(T, neg(A, [T])) --> [not], adjective(A).
 adj_lit(T, A, pos(A, [T])).
+adj_lits([], _, []).
+adj_lits([A|As], T, [L|Ls]) :- adj_lit(T, A, L), adj_lits(As, T, Ls).
 
 adjectives([A|As]) --> adjective(A), adjectives_more(As).
 adjectives_more([]) --> [].
@@ -155,14 +157,18 @@ tptp(pw(Q, Body, Head), T) :-
 
 conj_text([L], V, T) :- !, lit_text(L, V, T).
 conj_text(Ls, V, T) :-
-    maplist([L, X]>>lit_text(L, V, X), Ls, Xs),
+    lit_texts(Ls, V, Xs),
     atomic_list_concat(Xs, ' & ', J), format(atom(T), '(~w)', [J]).
 
 lit_text(pos(P, Args), V, T) :- args_text(Args, V, A), format(atom(T), '~w(~w)', [P, A]).
 lit_text(neg(P, Args), V, T) :- args_text(Args, V, A), format(atom(T), '~~ ~w(~w)', [P, A]).
+lit_texts([], _, []).
+lit_texts([L|Ls], V, [X|Xs]) :- lit_text(L, V, X), lit_texts(Ls, V, Xs).
 args_text(Args, V, T) :-
-    maplist([A, X]>>(A == x -> X = V ; X = A), Args, Xs),
+    arg_texts(Args, V, Xs),
     atomic_list_concat(Xs, ',', T).
+arg_texts([], _, []).
+arg_texts([A|As], V, [X|Xs]) :- ( A == x -> X = V ; X = A ), arg_texts(As, V, Xs).
 
 literal(not(P), Arg, T) :- !, format(atom(T), '~~ ~w(~w)', [P, Arg]).
 literal(P, Arg, T) :- format(atom(T), '~w(~w)', [P, Arg]).
@@ -176,3 +182,15 @@ parse_all([Ws|Wss], [R|Rs]) :-
     ;   R = none
     ),
     parse_all(Wss, Rs).
+
+% --- list predicates of its own: the grammar calls no library predicate. One that is
+% autoloaded (member/2 and append/3 of library(lists), maplist/3 of library(apply), yall's
+% lambdas) is compiled from its source by every process that first calls it: for
+% library(lists) alone, more than starting SWI-Prolog and loading this whole grammar
+% (`sedac/swipl.py`; tests/test_startup.py checks that parsing loads no other file).
+nl_member(X, [Y|Ys]) :- nl_member_(Ys, Y, X).
+nl_member_(_, X, X).
+nl_member_([Y|Ys], _, X) :- nl_member_(Ys, Y, X).
+
+nl_append([], L, L).
+nl_append([X|Xs], L, [X|Ys]) :- nl_append(Xs, L, Ys).
