@@ -98,6 +98,37 @@ def parse_sentences_limited(texts: list[str], vocab: Vocabulary
     positions of the sentences left unread because the grammar's inference budget ran out
     (a batch over budget is split until each sentence has its own)."""
     lexicon = _lexicon_goal(vocab)
+    import json
+    from . import vocab as vocab_module
+    from .swipl import remembered
+    # (the DCG's answers, kept across processes: a process that parses one text it has
+    # parsed before does not start SWI-Prolog; `remembered` says when an entry is used;
+    # this module and `vocab` (`words`) are part of its key)
+    results, limited = remembered(
+        "nl", json.dumps([lexicon, texts]), lambda: _parse_raw(texts, vocab, lexicon),
+        lambda v: _valid_raw(v, len(texts)), needs=("nl",),
+        files=(__file__, vocab_module.__file__))
+    out = []
+    for r in results:
+        if r == "none":
+            out.append(None)
+        else:
+            kind, tptp = r.split("\t", 1)
+            out.append((kind, _formula(tptp)))
+    return out, limited
+
+
+def _valid_raw(value, n: int) -> bool:
+    return (isinstance(value, list) and len(value) == 2 and isinstance(value[0], list)
+            and len(value[0]) == n and all(isinstance(r, str) and (r == "none" or "\t" in r)
+                                           for r in value[0])
+            and isinstance(value[1], list)
+            and all(type(i) is int and 0 <= i < n for i in value[1]))
+
+
+def _parse_raw(texts: list[str], vocab: Vocabulary, lexicon: str) -> list:
+    """What the DCG says of each sentence (`none`, or `Kind<TAB>Tptp`) and the positions of
+    the sentences over budget."""
     entries = len(vocab.nouns) + len(vocab.adjectives) + len(vocab.names) + \
         len(vocab.entities) + len(vocab.verbs)
     results: list = ["none"] * len(texts)
@@ -106,7 +137,7 @@ def parse_sentences_limited(texts: list[str], vocab: Vocabulary
     with _lock:   # the lexicon is set once, for every batch: nothing else may set another
         if run(f"{lexicon}, true", limit=INFERENCE_LIMIT + PER_ENTRY * entries,
                needs=("nl",)) is None:
-            return [None] * len(texts), list(range(len(texts)))
+            return [["none"] * len(texts), list(range(len(texts)))]
         while pending:
             lo, hi = pending.pop(0)
             batch = [words(t) for t in texts[lo:hi]]
@@ -120,15 +151,7 @@ def parse_sentences_limited(texts: list[str], vocab: Vocabulary
                 pending[:0] = [(lo, mid), (mid, hi)]
             else:
                 limited.append(lo)
-    out = []
-    for r in results:
-        r = str(r)
-        if r == "none":
-            out.append(None)
-        else:
-            kind, tptp = r.split("\t", 1)
-            out.append((kind, _formula(tptp)))
-    return out, limited
+    return [[str(r) for r in results], limited]
 
 
 _RULE = re.compile(r"^! \[X\] : \((\w+)\(X\) => (~ )?(\w+)\(X\)\)$")
