@@ -116,7 +116,6 @@ def install() -> None:
     global _original, _name
     if _original is not None:
         return
-    import dataclasses
     import marshal
     import re._compiler as compiler
     from . import cache
@@ -137,6 +136,7 @@ def install() -> None:
                 pass
     _original = compiler.compile
     compiler.compile = _compile
+    import dataclasses        # (after `re`: what it and `inspect` compile is kept too)
     if getattr(dataclasses, "_create_fn", None) is not None:   # (where it calls `exec`)
         dataclasses.exec = _exec
 
