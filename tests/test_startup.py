@@ -355,9 +355,8 @@ def test_dataclass_docstrings_are_the_ones_inspect_writes():
         y: "list[int]" = dataclasses.field(default_factory=list)
         z: typing.Optional[str] = None
         w: tuple = ()
-        _: dataclasses.KW_ONLY
-        k: float = 1.5
-        q: str = "a -> None"
+        k: float = dataclasses.field(default=1.5, kw_only=True)
+        q: str = dataclasses.field(default="a -> None", kw_only=True)
 
     @dataclasses.dataclass(slots=True)
     class Slotted:
