@@ -1,7 +1,6 @@
 """The `sedac` command. It parses flags, calls the pure core and renders; nothing more."""
 from __future__ import annotations
 
-import difflib
 import functools
 import json
 import os
@@ -373,6 +372,7 @@ def _export_tptp(folder: str, reports) -> None:
 
 def _unified_diff(old: str, new: str, path: str) -> str:
     """A unified diff that marks a last line without its newline, as `diff -u` does."""
+    import difflib          # (only --diff prints one: not imported at start-up)
     out = []
     for line in difflib.unified_diff(old.splitlines(True), new.splitlines(True),
                                      fromfile=f"a/{path.lstrip('/')}", tofile=f"b/{path.lstrip('/')}"):

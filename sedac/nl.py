@@ -104,6 +104,30 @@ def parse_sentences_limited(texts: list[str], vocab: Vocabulary
     lexicon is not parsed again: the glosses of a program are mostly the problem's own
     sentences."""
     lexicon = _lexicon_goal(vocab)
+    import json
+    from . import vocab as vocab_module
+    from .swipl import remembered
+    # (the DCG's answers, kept across processes: a process that parses one text it has
+    # parsed before does not start SWI-Prolog; `remembered` says when an entry is used;
+    # this module and `vocab` (`words`) are part of its key)
+    results, limited = remembered(
+        "nl", json.dumps([lexicon, texts]), lambda: _parse_raw(texts, vocab, lexicon),
+        lambda v: _valid_raw(v, len(texts)), needs=("nl",),
+        files=(__file__, vocab_module.__file__))
+    return [_result(r) for r in results], limited
+
+
+def _valid_raw(value, n: int) -> bool:
+    return (isinstance(value, list) and len(value) == 2 and isinstance(value[0], list)
+            and len(value[0]) == n and all(isinstance(r, str) and (r == "none" or "\t" in r)
+                                           for r in value[0])
+            and isinstance(value[1], list)
+            and all(type(i) is int and 0 <= i < n for i in value[1]))
+
+
+def _parse_raw(texts: list[str], vocab: Vocabulary, lexicon: str) -> list:
+    """What the DCG says of each sentence (`none`, or `Kind<TAB>Tptp`) and the positions of
+    the sentences over budget."""
     entries = len(vocab.nouns) + len(vocab.adjectives) + len(vocab.names) + \
         len(vocab.entities) + len(vocab.verbs)
     lexicon_limit = INFERENCE_LIMIT + PER_ENTRY * entries
@@ -131,7 +155,7 @@ def parse_sentences_limited(texts: list[str], vocab: Vocabulary
                 out = run_text(goal, limit=2 * (lexicon_limit + _parse_limit(batch, wordlists)),
                                needs=("nl",))
                 if out is None or out == "!lexicon":
-                    return [None] * len(texts), list(range(len(texts)))
+                    return [["none"] * len(texts), list(range(len(texts)))]
                 _STATE["lexicon"] = lexicon
             else:
                 out = run_text(goal, limit=2 * _parse_limit(batch, wordlists), needs=("nl",))
@@ -139,16 +163,17 @@ def parse_sentences_limited(texts: list[str], vocab: Vocabulary
                     out = "!over"
             if out != "!over":
                 for i, r in zip(batch, out.split("\n")):
-                    results[i] = known[wordlists[i]] = _result(r)
+                    results[i] = known[wordlists[i]] = r
             elif len(batch) > 1:
                 mid = len(batch) // 2
                 pending[:0] = [batch[:mid], batch[mid:]]
             else:
                 limited.append(batch[0])
-    return results, sorted(limited)
+    return [["none" if r is None else r for r in results], sorted(limited)]
 
 
-# The lexicon the grammar holds (the goal that set it), and the parses made with it.
+# The lexicon the grammar holds (the goal that set it), and the parses made with it (what
+# the DCG said of each sentence's words: `none` or `Kind<TAB>Tptp`).
 _STATE: dict = {"lexicon": None, "parses": {}}
 
 

@@ -109,6 +109,84 @@ def _exec(source, globals=None, locals=None):
     return exec(source, globals, locals)
 
 
+# ------------------------------------------------------------------ dataclass docstrings
+
+class _Inspect:
+    """`inspect` as `dataclasses` sees it: `signature(cls)` (for the docstring of a dataclass
+    written without one, its only use there) reads a generated `__init__` directly: the
+    text is the one `inspect.Signature` prints, for a function of plain parameters, without
+    `inspect`'s search for a class's signature (a few percent of a small check). Any other
+    class, and anything unexpected, goes to `inspect` itself."""
+
+    def __getattr__(self, name):
+        import inspect
+        return getattr(inspect, name)
+
+    @staticmethod
+    def signature(obj):
+        import inspect
+        text = _init_text(obj)
+        return inspect.signature(obj) if text is None else _Text(text)
+
+
+class _Text:
+    __slots__ = ("text",)
+
+    def __init__(self, text):
+        self.text = text
+
+    def __str__(self):
+        return self.text
+
+
+def _init_text(cls):
+    """The text of `inspect.signature(cls)` for a class whose signature is its own
+    `__init__` written by `dataclasses`, else None."""
+    import inspect
+    try:
+        if type(cls) is not type or "__signature__" in cls.__dict__ or \
+                "__text_signature__" in cls.__dict__:
+            return None
+        if any("__new__" in c.__dict__ or "__signature__" in c.__dict__
+               for c in cls.__mro__[:-1]):
+            return None
+        init = cls.__dict__.get("__init__")
+        if type(init) is not type(_init_text) or \
+                getattr(init.__code__, "co_qualname", "") != "__create_fn__.<locals>.__init__" or \
+                hasattr(init, "__wrapped__") or hasattr(init, "__signature__"):
+            return None
+        code = init.__code__
+        if code.co_flags & 0x0C or code.co_posonlyargcount or code.co_argcount < 1:
+            return None     # (*args, **kwargs, positional-only: inspect's own text)
+        names = code.co_varnames[:code.co_argcount + code.co_kwonlyargcount]
+        defaults = init.__defaults__ or ()
+        kwdefaults = init.__kwdefaults__ or {}
+        notes = init.__annotations__
+        first_default = code.co_argcount - len(defaults)
+        parts = []
+        for i, name in enumerate(names[1:], start=1):
+            if i == code.co_argcount:
+                parts.append("*")
+            text = name
+            noted = name in notes
+            if noted:
+                text = f"{text}: {inspect.formatannotation(notes[name])}"
+            if i < code.co_argcount:
+                has, default = i >= first_default, defaults[i - first_default] \
+                    if i >= first_default else None
+            else:
+                has, default = name in kwdefaults, kwdefaults.get(name)
+            if has:
+                text = f"{text} = {default!r}" if noted else f"{text}={default!r}"
+            parts.append(text)
+        out = f"({', '.join(parts)})"
+        if "return" in notes:
+            out += f" -> {inspect.formatannotation(notes['return'])}"
+        return out
+    except Exception:
+        return None
+
+
 # ------------------------------------------------------------------ the entry
 
 def install() -> None:
@@ -116,7 +194,6 @@ def install() -> None:
     global _original, _name
     if _original is not None:
         return
-    import dataclasses
     import marshal
     import re._compiler as compiler
     from . import cache
@@ -137,8 +214,11 @@ def install() -> None:
                 pass
     _original = compiler.compile
     compiler.compile = _compile
+    import dataclasses        # (after `re`: what it and `inspect` compile is kept too)
     if getattr(dataclasses, "_create_fn", None) is not None:   # (where it calls `exec`)
         dataclasses.exec = _exec
+    if getattr(dataclasses, "inspect", None) is not None:
+        dataclasses.inspect = _Inspect()
 
 
 def save() -> None:

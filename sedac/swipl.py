@@ -48,18 +48,11 @@ def _file_stamp(path: str) -> str:
     return f"{st.st_size} {st.st_mtime_ns}"
 
 
-def _import_pyswip():
-    """`pyswip.Prolog`. pyswip finds libswipl at import by running `swipl
-    --dump-runtime-variables`, a process of its own (tens of milliseconds); what it found is
-    kept in the user's cache (`sedac.cache`), keyed by the `swipl` executable, and handed to
-    it the documented way (`LIBSWIPL_PATH`, `SWI_HOME_DIR`) on the next start, when that
-    library is still the same file. The user's own setting of those variables wins."""
+def _recorded() -> tuple[str | None, str | None, dict | None]:
+    """The `swipl` on PATH (`_swipl_stamp`), the name of its entry in the user's cache, and
+    what that entry says of where its libswipl and home are, when it is still so (else None)."""
     import json
     from . import cache
-    names = ("LIBSWIPL_PATH", "SWI_HOME_DIR")
-    if all(os.environ.get(n) for n in names) or "pyswip" in sys.modules:
-        from pyswip import Prolog
-        return Prolog
     stamp = _swipl_stamp()
     entry = f"swipl-{cache.key(stamp)}.json" if stamp else None
     found = None
@@ -72,6 +65,22 @@ def _import_pyswip():
                 found = None
         except (OSError, ValueError, KeyError, TypeError):
             found = None
+    return stamp, entry, found
+
+
+def _import_pyswip():
+    """`pyswip.Prolog`. pyswip finds libswipl at import by running `swipl
+    --dump-runtime-variables`, a process of its own (tens of milliseconds); what it found is
+    kept in the user's cache (`sedac.cache`), keyed by the `swipl` executable, and handed to
+    it the documented way (`LIBSWIPL_PATH`, `SWI_HOME_DIR`) on the next start, when that
+    library is still the same file. The user's own setting of those variables wins."""
+    import json
+    from . import cache
+    names = ("LIBSWIPL_PATH", "SWI_HOME_DIR")
+    if all(os.environ.get(n) for n in names) or "pyswip" in sys.modules:
+        from pyswip import Prolog
+        return Prolog
+    stamp, entry, found = _recorded()
     saved = {n: os.environ.get(n) for n in names}
     if found:
         os.environ["LIBSWIPL_PATH"], os.environ["SWI_HOME_DIR"] = found["lib"], found["home"]
@@ -271,3 +280,114 @@ def run(goal: str, limit: int = INFERENCE_LIMIT, needs: tuple[str, ...] = ()) ->
             sol.pop("SedacR", None)
             return sol
         return None
+
+
+# ------------------------------------------------------------------ results kept across runs
+
+REMEMBERED_MAX = 256      # entries of one kind kept in the cache folder (the newest)
+REMEMBER_MAGIC = "sedac-swipl-result 1"
+
+
+def _identity(needs: tuple[str, ...], files: tuple[str, ...]) -> str | None:
+    """What the answer of a goal over the Prolog files `needs` can depend on, besides the goal,
+    known without starting SWI-Prolog: which libswipl and home `_started` loads (the
+    user's `LIBSWIPL_PATH` and `SWI_HOME_DIR`, else what the cache recorded for the `swipl`
+    on PATH, checked as `_import_pyswip` checks it) with its size and time, pyswip's
+    modules, the Prolog files, this module and the caller's `files` (their bytes). None
+    when it is not known (nothing recorded yet): nothing is then looked up."""
+    lib, home = os.environ.get("LIBSWIPL_PATH"), os.environ.get("SWI_HOME_DIR")
+    try:
+        if not (lib and home):
+            stamp, _, found = _recorded()
+            if found is None:
+                return None
+            lib, home = found["lib"], found["home"]
+            where = f"{stamp} {lib} {found['lib_stamp']} {home}"
+        else:
+            where = f"env {lib} {_file_stamp(lib)} {home}"
+        import importlib.util
+        spec = importlib.util.find_spec("pyswip")
+        if spec is None or not spec.submodule_search_locations:
+            return None
+        package = Path(list(spec.submodule_search_locations)[0])
+        pyswip = " ".join(_file_stamp(str(package / f"{m}.py"))
+                          for m in ("__init__", "core", "prolog", "easy", "utils"))
+        import hashlib
+        h = hashlib.sha256()
+        for path in [GRAMMAR_DIR / f"{n}.pl" for n in needs or GRAMMARS] + \
+                [Path(__file__)] + [Path(f) for f in files]:
+            data = path.read_bytes()
+            h.update(f"{path.name} {len(data)}\n".encode())
+            h.update(data)
+    except (OSError, KeyError, TypeError, ValueError, ImportError):
+        return None
+    return f"{where} | pyswip {pyswip} | {h.hexdigest()}"
+
+
+def remembered(kind: str, key: str, compute, valid, needs: tuple[str, ...] = (),
+               files: tuple[str, ...] = ()):
+    """`compute()` (a JSON value: what goals over the Prolog files `needs` answered), or
+    what it returned in an earlier process for the same `key` and the same `_identity`:
+    a process that only parses one problem's text (a `sedac check` of a reply to a
+    problem checked before) then never starts SWI-Prolog, which costs more than the
+    rest of such a check. Only a process whose engine is not running yet looks up and
+    keeps results; once it runs, asking it is cheaper than the cache.
+
+    An entry is used only when its header names this very key and identity and its
+    payload has the SHA-256 recorded in the header, and when `valid(value)` holds; anything
+    else (a damaged, foreign or stale entry, an unreadable or read-only folder, the cache
+    turned off) is passed over and the value computed. `files`: the caller's sources,
+    whose bytes are part of the identity (so that a changed caller is a new entry)."""
+    import json
+    from . import cache
+    if _started.cache_info().currsize or cache.folder() is None:
+        return compute()
+    import hashlib
+    ident = _identity(needs, files)
+    if ident is not None:
+        digest = cache.key(REMEMBER_MAGIC, kind, ident, key)
+        data = cache.read_bytes(f"answers-{kind}-{digest}.json")
+        if data is not None:
+            head, _, payload = data.partition(b"\n")
+            try:
+                magic, name, sealed = head.decode("ascii").split(" ")
+                if name == digest and magic == "sedac-result" and \
+                        hashlib.sha256(payload).hexdigest() == sealed:
+                    value = json.loads(payload)
+                    if valid(value):
+                        return value
+            except (UnicodeDecodeError, ValueError, TypeError, KeyError, IndexError):
+                pass
+    value = compute()
+    ident = _identity(needs, files)      # (the first process has recorded libswipl by now)
+    if ident is None:
+        return value
+    digest = cache.key(REMEMBER_MAGIC, kind, ident, key)
+    try:
+        payload = json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    except (TypeError, ValueError):
+        return value
+    seal = hashlib.sha256(payload).hexdigest()
+    if cache.write_bytes(f"answers-{kind}-{digest}.json",
+                         f"sedac-result {digest} {seal}\n".encode("ascii") + payload):
+        _prune(kind)
+    return value
+
+
+def _prune(kind: str) -> None:
+    """Keep the newest REMEMBERED_MAX entries of `kind` (on a miss only: a miss has just
+    started SWI-Prolog, which costs far more than listing the folder)."""
+    from . import cache
+    folder = cache.folder()
+    try:
+        found = []
+        for p in folder.glob(f"answers-{kind}-*.json"):
+            try:
+                found.append((p.stat().st_mtime_ns, p))
+            except OSError:
+                pass
+        found.sort(reverse=True)
+        for _, p in found[REMEMBERED_MAX:]:
+            cache.discard(p)
+    except OSError:
+        pass

@@ -199,6 +199,8 @@ def test_damaged_compiled_grammar_is_passed_over(tmp_path):
     for damage in (lambda d: b"not a qlf file\n", lambda d: d[: len(d) // 2], lambda d: d + b"x"):
         for e in entries:
             e.write_bytes(damage(good[e]))
+        for kept in cache.glob("answers-*.json"):   # (else the text's parse is not redone)
+            kept.unlink()
         got = sedac(*args, cwd=tmp_path, cache=str(cache))
         assert (got.returncode, got.stdout, got.stderr) == (want.returncode, want.stdout, want.stderr)
         assert json.loads(got.stdout)["closed_world"] == "True"
@@ -333,3 +335,51 @@ print(len(s._patterns))
     patterns, _ = marshal.loads(entry.read_bytes()[len(s.MAGIC) + 24:])
     assert {p for _, p, _ in patterns} >= {r"probe%d\w+" % i for i in range(80)}
     assert len(patterns) < 80 + 50
+
+
+def test_dataclass_docstrings_are_the_ones_inspect_writes():
+    """`startup_cache._Inspect.signature` reads a generated `__init__` directly: the same
+    text as `inspect.signature` for every dataclass of sedac and for variants of their forms
+    (defaults, factories, typing annotations, keyword-only fields), None for any other."""
+    import dataclasses
+    import importlib
+    import inspect
+    import pkgutil
+    import typing
+    import sedac
+    from sedac import startup_cache as s
+
+    @dataclasses.dataclass(frozen=True)
+    class Variant:
+        x: int
+        y: "list[int]" = dataclasses.field(default_factory=list)
+        z: typing.Optional[str] = None
+        w: tuple = ()
+        k: float = dataclasses.field(default=1.5, kw_only=True)
+        q: str = dataclasses.field(default="a -> None", kw_only=True)
+
+    @dataclasses.dataclass(slots=True)
+    class Slotted:
+        a: Path
+        b: dict = dataclasses.field(default_factory=dict, repr=False)
+
+    classes = [Variant, Slotted]
+    for info in pkgutil.walk_packages(sedac.__path__, "sedac."):
+        if info.name == "sedac.__main__":
+            continue
+        try:
+            module = importlib.import_module(info.name)
+        except ImportError:        # (an optional dependency)
+            continue
+        classes += [c for c in vars(module).values() if isinstance(c, type)
+                    and dataclasses.is_dataclass(c) and c.__module__ == info.name]
+    assert len(classes) > 40
+    for c in classes:
+        assert s._init_text(c) == str(inspect.signature(c)), c
+        assert str(s._Inspect.signature(c)) == str(inspect.signature(c))
+
+    class Custom:
+        def __init__(self, a, *rest, b=2, **more):
+            pass
+    assert s._init_text(Custom) is None
+    assert str(s._Inspect.signature(Custom)) == str(inspect.signature(Custom))

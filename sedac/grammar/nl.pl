@@ -21,25 +21,25 @@
 % than the parse.
 
 set_lexicon(Nouns, Adjs, Names) :-
-    findall(S1-(Ss-Sym), member(n([S1|Ss], _, Sym), Nouns), Sg),
-    findall(P1-(Ps-Sym), member(n(_, [P1|Ps], Sym), Nouns), Pl),
-    findall(A-true, member(A, Adjs), As),
-    findall(N-true, member(N, Names), Ns),
+    findall(S1-(Ss-Sym), nl_member(n([S1|Ss], _, Sym), Nouns), Sg),
+    findall(P1-(Ps-Sym), nl_member(n(_, [P1|Ps], Sym), Nouns), Pl),
+    findall(A-true, nl_member(A, Adjs), As),
+    findall(N-true, nl_member(N, Names), Ns),
     lex_store(sedac_lex_sg, Sg), lex_store(sedac_lex_pl, Pl),
     lex_store(sedac_lex_adj, As), lex_store(sedac_lex_name, Ns),
     nb_setval(sedac_lex_nouns, Nouns).
 
 % The ProofWriter lexicon: entities written with several words, and verbs.
 set_relations(Entities, Verbs) :-
-    findall(W1-(Wr-Sym), member(e([W1|Wr], Sym), Entities), Es),
-    findall(T-(B-Sym), member(v(T, B, Sym), Verbs), Ts),
-    findall(B-(T-Sym), member(v(T, B, Sym), Verbs), Bs),
+    findall(W1-(Wr-Sym), nl_member(e([W1|Wr], Sym), Entities), Es),
+    findall(T-(B-Sym), nl_member(v(T, B, Sym), Verbs), Ts),
+    findall(B-(T-Sym), nl_member(v(T, B, Sym), Verbs), Bs),
     lex_store(sedac_lex_ent, Es), lex_store(sedac_lex_vt, Ts), lex_store(sedac_lex_vb, Bs),
     nb_setval(sedac_lex_entities, Entities).
 
 lex_store(Key, Pairs) :-
     sort(1, @=<, Pairs, Sorted),                % (stable: entries keep their order)
-    group_pairs_by_key(Sorted, Grouped),
+    nl_group_pairs(Sorted, Grouped),
     dict_pairs(Dict, lex, Grouped),
     nb_setval(Key, Dict).
 
@@ -47,7 +47,7 @@ lex_get(Key, W, V) :-
     atom(W),
     nb_current(Key, Dict),
     get_dict(W, Dict, Vs),
-    member(V, Vs).
+    nl_member(V, Vs).
 
 lex_sg(W, Ws, Sym) :- lex_get(sedac_lex_sg, W, Ws-Sym).
 lex_pl(W, Ws, Sym) :- lex_get(sedac_lex_pl, W, Ws-Sym).
@@ -56,8 +56,8 @@ lex_adj(A) :- lex_get(sedac_lex_adj, A, true).
 lex_name(N) :- lex_get(sedac_lex_name, N, true).
 lex_verb(T, B, Sym) :- atom(T), !, lex_get(sedac_lex_vt, T, B-Sym).
 lex_verb(T, B, Sym) :- lex_get(sedac_lex_vb, B, T-Sym).
-lex_noun(S, P, Sym) :- nb_current(sedac_lex_nouns, Ns), member(n(S, P, Sym), Ns).
-lex_entity(Ws, Sym) :- nb_current(sedac_lex_entities, Es), member(e(Ws, Sym), Es).
+lex_noun(S, P, Sym) :- nb_current(sedac_lex_nouns, Ns), nl_member(n(S, P, Sym), Ns).
+lex_entity(Ws, Sym) :- nb_current(sedac_lex_entities, Es), nl_member(e(Ws, Sym), Es).
 
 parse_sentence(Words, Kind, Tptp) :-
     sentence(Kind, F, Words, []), !,       % (phrase/2, without its checks at every call)
@@ -86,11 +86,11 @@ statement(pw(x0, [], Lits)) --> entity(E), vp(E, sg, Lits).
 % (All) red, big things are (not) kind.  Kind people are red.
 statement(pw(x1, Body, Head)) -->
     opt_all, adjectives(As), generic_pl, [are], adj_conj(x, Head),
-    { maplist(adj_lit(x), As, Body) }.
+    { adj_lits(As, x, Body) }.
 % If something/someone/NP ... then it/they/NP ...
 statement(pw(Q, Body, Head)) -->
     [if], condition(S, N, Body0), more_conditions(S, N, Body1), [then],
-    { append(Body0, Body1, Body), ( S == x -> Q = x1 ; Q = x0 ) },
+    { nl_append(Body0, Body1, Body), ( S == x -> Q = x1 ; Q = x0 ) },
     consequent(S, Head).
 
 generic_pl --> [things].
@@ -102,7 +102,7 @@ condition(E, sg, Lits) --> entity(E), vp(E, sg, Lits).
 
 more_conditions(_, _, []) --> [].
 more_conditions(S, N, Lits) --> [and], subject_again(S, N1, T), vp(T, N1, L1),
-    { ignore(N = N1) }, more_conditions(S, N, L2), { append(L1, L2, Lits) }.
+    { ignore(N = N1) }, more_conditions(S, N, L2), { nl_append(L1, L2, Lits) }.
 
 % `it`/`they` refer to the rule's variable; an entity may be named again
 subject_again(x, sg, x) --> [it].
@@ -130,6 +130,8 @@ adj_more(T, [L|Ls]) --> [and], adj_lit(T, L), adj_more(T, Ls).
 adj_lit(T, pos(A, [T])) --> adjective(A).
 adj_lit(T, neg(A, [T])) --> [not], adjective(A).
 adj_lit(T, A, pos(A, [T])).
+adj_lits([], _, []).
+adj_lits([A|As], T, [L|Ls]) :- adj_lit(T, A, L), adj_lits(As, T, Ls).
 
 adjectives([A|As]) --> adjective(A), adjectives_more(As).
 adjectives_more([]) --> [].
@@ -180,14 +182,18 @@ tptp(pw(Q, Body, Head), T) :-
 
 conj_text([L], V, T) :- !, lit_text(L, V, T).
 conj_text(Ls, V, T) :-
-    maplist([L, X]>>lit_text(L, V, X), Ls, Xs),
+    lit_texts(Ls, V, Xs),
     atomic_list_concat(Xs, ' & ', J), atomic_list_concat(['(', J, ')'], T).
 
 lit_text(pos(P, Args), V, T) :- args_text(Args, V, A), atomic_list_concat([P, '(', A, ')'], T).
 lit_text(neg(P, Args), V, T) :- args_text(Args, V, A), atomic_list_concat(['~ ', P, '(', A, ')'], T).
+lit_texts([], _, []).
+lit_texts([L|Ls], V, [X|Xs]) :- lit_text(L, V, X), lit_texts(Ls, V, Xs).
 args_text(Args, V, T) :-
-    maplist([A, X]>>(A == x -> X = V ; X = A), Args, Xs),
+    arg_texts(Args, V, Xs),
     atomic_list_concat(Xs, ',', T).
+arg_texts([], _, []).
+arg_texts([A|As], V, [X|Xs]) :- ( A == x -> X = V ; X = A ), arg_texts(As, V, Xs).
 
 literal(not(P), Arg, T) :- !, atomic_list_concat(['~ ', P, '(', Arg, ')'], T).
 literal(P, Arg, T) :- atomic_list_concat([P, '(', Arg, ')'], T).
@@ -207,3 +213,21 @@ parse_all([Ws|Wss], [R|Rs]) :-
 parse_all_text(Wss, Text) :-
     parse_all(Wss, Rs),
     atomic_list_concat(Rs, '\n', Text).
+
+% --- list predicates of its own: the grammar calls no library predicate. One that is
+% autoloaded (member/2 and append/3 of library(lists), maplist/3 of library(apply), yall's
+% lambdas) is compiled from its source by every process that first calls it: for
+% library(lists) alone, more than starting SWI-Prolog and loading this whole grammar
+% (`sedac/swipl.py`; tests/test_startup.py checks that parsing loads no other file).
+nl_member(X, [Y|Ys]) :- nl_member_(Ys, Y, X).
+nl_member_(_, X, X).
+nl_member_([Y|Ys], _, X) :- nl_member_(Ys, Y, X).
+
+nl_append([], L, L).
+nl_append([X|Xs], L, [X|Ys]) :- nl_append(Xs, L, Ys).
+
+% library(pairs)'s group_pairs_by_key/2, of its own for the same reason
+nl_group_pairs([], []).
+nl_group_pairs([K-V|T0], [K-[V|Vs]|T]) :- nl_same_key(K, T0, Vs, T1), nl_group_pairs(T1, T).
+nl_same_key(K0, [K-V|T0], [V|Vs], T) :- K0 == K, !, nl_same_key(K0, T0, Vs, T).
+nl_same_key(_, L, [], L).
