@@ -266,6 +266,73 @@ class GroundSolver:
                 keep = rest
         return tuple(sorted(i for g in keep for i in groups[g]))
 
+    def unique_core(self, key, axioms: list[Formula], prepared,
+                    extra: list[tuple]) -> tuple | None:
+        """The unsat core of the axiom list with `extra` when it has only one minimal core
+        (the indices of the axioms in it, an axiom written twice with both); None when it
+        has several, when the list alone is not known satisfiable, when `extra` is
+        satisfiable with it, or past the budget.
+
+        Every minimal core contains each axiom without which the rest is satisfiable with
+        `extra` (the necessary ones); when the necessary axioms are themselves
+        unsatisfiable with `extra`, they are the one minimal core, the one any exact
+        minimisation finds (Z3's `core.minimize` among them), whatever its search order.
+        Only the part connected to `extra` is looked at (as `core` does)."""
+        found = self._part(key, axioms, prepared, extra)
+        if found is None:
+            return None
+        clauses, part, groups = found
+        extra = list(extra)
+        necessary = []
+        for g, members in groups.items():
+            cs = [clauses[j] for h, ms in groups.items() if h is not g for i in ms
+                  for j in part[i]]
+            sat = _satisfiable(cs + extra)
+            if sat is None:
+                return None
+            if sat:
+                necessary.append(g)
+        cs = [clauses[j] for g in necessary for i in groups[g] for j in part[i]]
+        if _satisfiable(cs + extra) is not False:
+            return None
+        return tuple(sorted(i for g in necessary for i in groups[g]))
+
+    def _part(self, key, axioms, prepared, extra):
+        """(the base's clauses, axiom -> its clauses connected to `extra`, formula -> its
+        axioms among them) for a consistent axiom list; None when it is not known
+        consistent."""
+        hit = self._owners.get(key)
+        if hit is None:
+            forms = prepared()
+            owner: list[int] = []
+            for i, a in enumerate(forms):
+                owner += [i] * len(self.formula_clauses(a))
+            sat = self.satisfiable(key, forms, [])
+            hit = self._owners[key] = (owner, sat is True)
+        owner, consistent = hit
+        if not consistent:
+            return None
+        clauses, index, _, _ = self._bases[key]
+        seen_atoms = {abs(lit) for c in extra for lit in c}
+        queue = list(seen_atoms)
+        part: dict[int, list[int]] = {}
+        seen: set[int] = set()
+        while queue:
+            v = queue.pop()
+            for i in (*index.get(v, ()), *index.get(-v, ())):
+                if i in seen:
+                    continue
+                seen.add(i)
+                part.setdefault(owner[i], []).append(i)
+                for lit in clauses[i]:
+                    if abs(lit) not in seen_atoms:
+                        seen_atoms.add(abs(lit))
+                        queue.append(abs(lit))
+        groups: dict[Formula, list[int]] = {}
+        for i in sorted(part):
+            groups.setdefault(axioms[i], []).append(i)
+        return clauses, part, groups
+
     def satisfiable(self, key, axioms: list[Formula], extra: list[tuple]) -> bool | None:
         """Whether the axioms' clauses and `extra` have a model; None past the budget."""
         clauses, index, assign0, conflict = self.base(key, axioms)
@@ -296,6 +363,36 @@ class GroundSolver:
         for v in trail:
             cands.update(index.get(v, ()))
         return _search(clauses, index, extra, eindex, assign, steps, cands)
+
+    def least_model(self, key, axioms: list[Formula], extra: list[tuple]) -> list | None:
+        """The atoms (pred, args) true in the least model of the axioms' clauses and
+        `extra` when unit propagation alone reaches a model (every clause not yet true then
+        keeps an unassigned negative literal, and the atoms left unassigned are false);
+        None when it needs a choice or finds a conflict."""
+        clauses, index, assign0, conflict = self.base(key, axioms)
+        if conflict or any(not c for c in extra):
+            return None
+        assign = dict(assign0)
+        eindex: dict[int, list[int]] = {}
+        for i, c in enumerate(extra):
+            for lit in c:
+                eindex.setdefault(-lit, []).append(i)
+        units = []
+        for c in extra:
+            if any(assign.get(abs(l)) == (l > 0) for l in c):
+                continue
+            free = [l for l in c if assign.get(abs(l)) is None]
+            if not free:
+                return None
+            if len(free) == 1:
+                units.append(free[0])
+        if not _propagate(units, clauses, index, extra, eindex, assign, [0]):
+            return None
+        if _open_positive(clauses, assign) is not None or \
+                _open_positive(extra, assign) is not None:
+            return None
+        names = {v: k for k, v in self.atoms.items()}
+        return [names[v] for v, val in assign.items() if val and v in names]
 
     def _open_of(self, key, clauses, assign) -> list[int]:
         """The clauses of a base state open with only positive literals left (cached)."""

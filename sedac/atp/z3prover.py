@@ -361,8 +361,9 @@ class Z3Session(Session):
         self._facts: dict[Formula, tuple] = {}
         # The ground procedure answers the questions that need no evidence (those of a
         # slice's session are Z3's, as they are small).
-        self._fast = not whole
+        self._fast = self._fast_kind = not whole
         self._z3_only = False      # (while Z3's own countermodel is made)
+        self._model_read = False   # (while a countermodel is read)
         self._reset(())
 
     def _reset(self, universe: tuple[str, ...]):
@@ -376,6 +377,9 @@ class Z3Session(Session):
         self._axiom_sets: dict[tuple, list] = {}
         self._timeout = None
         self._ground: GroundSolver | None = None
+        # the questions this universe's solver would have been asked had the ground
+        # procedure not answered them (`_replay`)
+        self._pending: list[tuple] = []
 
     # Z3 itself (the module, its context, this universe's solver) is made when a question
     # first needs it: the ground procedure answers most questions, and a check whose every
@@ -517,12 +521,22 @@ class Z3Session(Session):
             if missing or skolems > self._skolems:
                 self._reset(self._universe_for(axioms + [goal], skolems))
                 self._covered[key] = True
+            if self._model_read and self._fast_kind:
+                # a countermodel read of a question the ground procedure refuted: the
+                # least model when propagation alone finds one (Z3's, which prefers false,
+                # on a Horn problem); Z3 is asked, as it was, when it is needed
+                model = self._least_model(axioms, goal, key, skolems)
+                if model is not None:
+                    self._pending.append((list(axioms), goal, time_limit))
+                    return Verdict(COUNTER_SATISFIABLE, "z3", watch.seconds,
+                                   model_fn=lambda: model)
             if self._fast or len(axioms) >= CORE_AT and not self._z3_only:
                 # The ground decision procedure answers, exactly (in a slice's session too
                 # when the slice is big: thousands of rules, each question Z3's, cost the
                 # size of the slice; this one touches only what the question reaches). A question without
-                # evidence ends there; a refuted one gets Z3's countermodel when it is read
-                # (most never are); a proved one needs Z3's unsat core.
+                # evidence ends there; a refuted one gets its countermodel when it is read
+                # (most never are); a proved one needs an unsat core: the ground
+                # procedure's when the problem has only one minimal core, else Z3's.
                 decided = self._decide_ground(axioms, goal, key, skolems, watch)
                 if decided is not None and (not evidence or decided.refuted):
                     if not evidence:
@@ -540,20 +554,45 @@ class Z3Session(Session):
                                                      _SKOLEM_NAMES[:skolems]))
                     if used is not None:
                         return Verdict(THEOREM, "z3", watch.seconds, used=used)
-            found = self._axiom_sets.get(key)
-            if found is None:
-                sels = [self._selector(self._selectors, a, "ax", False) for a in axioms]
-                arr = (z3.Ast * (len(sels) + 1))()      # the assumptions, goal slot last
-                for i, a in enumerate(sels):
-                    arr[i] = a.as_ast()
-                index: dict[int, list[int]] = {}
-                for i, sel in enumerate(sels):
-                    index.setdefault(sel.get_id(), []).append(i)
-                found = self._axiom_sets[key] = (sels, arr, index)
-            sels, arr, sel_index = found
-            gsel = self._selector(self._goal_selectors, goal, "goal", True)
+                elif decided is not None and self._fast:
+                    # a small problem's proof with one minimal core: that core is Z3's (an
+                    # exact minimisation has no other to find), without building Z3's terms
+                    used = self._ground.unique_core(
+                        key, axioms, lambda: [self._prepared(a, False)[0] for a in axioms],
+                        self._ground.formula_clauses(self._prepared(goal, True)[0],
+                                                     _SKOLEM_NAMES[:skolems]))
+                    if used is not None:
+                        self._pending.append((list(axioms), goal, time_limit))
+                        return Verdict(THEOREM, "z3", watch.seconds, used=used)
+            if self._pending:
+                self._replay()
+            return self._ask_z3(axioms, goal, key, time_limit, evidence, watch)
         except NotGroundable:
             return self._entails_quantified(axioms, goal, time_limit, watch)
+
+    def _replay(self) -> None:
+        """Ask Z3 the questions the ground procedure answered in its place since this
+        universe's solver was made, in their order: Z3's answer to a question (a core among
+        several, a countermodel) depends on what its solver was asked before, and is the
+        same as if every earlier question had been Z3's."""
+        pending, self._pending = self._pending, []
+        for axioms, goal, time_limit in pending:
+            self._ask_z3(axioms, goal, self.key(axioms), time_limit, False, Stopwatch())
+
+    def _ask_z3(self, axioms, goal, key, time_limit, evidence, watch) -> Verdict:
+        """The question asked of this universe's solver, under assumptions."""
+        found = self._axiom_sets.get(key)
+        if found is None:
+            sels = [self._selector(self._selectors, a, "ax", False) for a in axioms]
+            arr = (z3.Ast * (len(sels) + 1))()      # the assumptions, goal slot last
+            for i, a in enumerate(sels):
+                arr[i] = a.as_ast()
+            index: dict[int, list[int]] = {}
+            for i, sel in enumerate(sels):
+                index.setdefault(sel.get_id(), []).append(i)
+            found = self._axiom_sets[key] = (sels, arr, index)
+        sels, arr, sel_index = found
+        gsel = self._selector(self._goal_selectors, goal, "goal", True)
         timeout = max(1, int(time_limit * 1000))
         if timeout != self._timeout:
             self._solver.set("timeout", timeout)
@@ -582,12 +621,34 @@ class Z3Session(Session):
         return Verdict(status, "z3", watch.seconds, detail=reason)
 
     def _z3_model(self, axioms: list[Formula], goal: Formula, time_limit: float):
-        """Z3's countermodel of a question the ground procedure refuted (asked when read)."""
-        fast, self._fast, self._z3_only = self._fast, False, True
+        """The countermodel of a question the ground procedure refuted (asked when read)."""
+        fast, self._fast, self._z3_only, self._model_read = self._fast, False, True, True
         try:
             return self._entails(axioms, goal, time_limit, True).model
         finally:
-            self._fast, self._z3_only = fast, False
+            self._fast, self._z3_only, self._model_read = fast, False, False
+
+    def _least_model(self, axioms, goal, key, skolems) -> Countermodel | None:
+        """The least model of the question's ground clauses when unit propagation reaches
+        one with no choice left (every clause not yet true keeps a literal that is false
+        by default); None otherwise, and outside the fragment."""
+        g = self._ground
+        if g is None:
+            g = self._ground = GroundSolver(self._universe)
+        try:
+            if key not in g._bases:
+                g.base(key, [self._prepared(a, False)[0] for a in axioms])
+            extra = g.formula_clauses(self._prepared(goal, True)[0], _SKOLEM_NAMES[:skolems])
+            true = g.least_model(key, axioms, extra)
+        except Unsupported:
+            return None
+        if true is None:
+            return None
+        ext: dict[str, set] = {}
+        for pred, args in true:
+            ext.setdefault(pred, set()).add(args)
+        domain = tuple(sorted(self._universe, key=lambda e: (e.startswith(SKOLEM_PREFIX), e)))
+        return Countermodel(domain, {p: frozenset(v) for p, v in ext.items()})
 
     def _decide_ground(self, axioms, goal, key, skolems, watch) -> Verdict | None:
         """`Theorem` or `CounterSatisfiable` from `sedac.atp.ground` on this session's
