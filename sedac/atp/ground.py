@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from itertools import product
 
-from ..fol import And, Atom, Bottom, Exists, Forall, Formula, Not, Or, Top, Var
+from ..fol import And, Atom, Bottom, Const, Exists, Forall, Formula, Not, Or, Top, Var
 
 BUDGET = 20_000          # propagation and branching steps per question before giving up
 TSEITIN_AT = 8           # a disjunct of more clauses than this gets its own variable
@@ -124,6 +124,32 @@ class GroundSolver:
 
     _extra: list = None    # the Tseitin definitions of the formula being grounded
 
+    def _instantiate(self, width: int, templates: list) -> list[tuple]:
+        """The clauses of a universal formula's `_template` over this universe: each
+        clause template once per tuple of elements (`instances`' order)."""
+        atoms = self.atoms
+        out = []
+        combos = product(self.universe, repeat=width) if width else ((),)
+        for values in combos:
+            for ct, plain in templates:
+                lits = []
+                for sign, pred, spec in ct:
+                    args = tuple(values[a] if a.__class__ is int else a for a in spec)
+                    k = (pred, args)
+                    v = atoms.get(k)
+                    if v is None:
+                        self.count += 1
+                        v = atoms[k] = self.count
+                    lits.append(v if sign else -v)
+                c = tuple(lits)
+                if plain and width < 2:
+                    out.append(c)        # no two literals can meet (one variable, distinct)
+                else:
+                    c = _clean(c)
+                    if c is not None:
+                        out.append(c)
+        return out
+
     def formula_clauses(self, f: Formula, skolems: tuple[str, ...] = ()) -> list[tuple]:
         """The clauses of the NNF formula `f` (its outer existentials named by `skolems`),
         with the Tseitin definitions they need; cached. Raises Unsupported outside the
@@ -132,6 +158,10 @@ class GroundSolver:
         hit = self._clauses.get(key)
         if hit is not None:
             return hit
+        tmpl = _template(f, skolems)
+        if tmpl is not None:
+            out = self._clauses[key] = self._instantiate(*tmpl)
+            return out
         self._extra = []
         try:
             out = []
@@ -400,6 +430,95 @@ class GroundSolver:
         if hit is None:
             hit = self._open[key] = [i for i, c in enumerate(clauses) if _qualifies(c, assign)]
         return hit
+
+
+TEMPLATE_CLAUSES = 32     # a universal's body of more clauses than this is grounded by `_cnf`
+
+
+def _template(f: Formula, skolems: tuple = ()):
+    """(width, [(clause template, plain)]) of an NNF formula `∃ȳ ∀x̄ body` whose body is
+    quantifier-free (either prefix may be empty): its clauses with x̄ as positions into a
+    tuple of elements and ȳ as the reserved elements `skolems` (in order, as `witnesses`
+    binds them); a literal is (positive, pred, args), an argument a position or an
+    element's name. Instantiated over a universe without walking the formula again.
+    `plain`: no two literals of one predicate (so that no instance repeats one or has its
+    complement). None for anything else (`_cnf` grounds it)."""
+    pos: dict = {}
+    left = list(skolems)
+    while isinstance(f, Exists):
+        for v in f.vars:
+            if not left or v in pos:
+                return None
+            pos[v] = left.pop(0)
+        f = f.body
+    vs: tuple = ()
+    while isinstance(f, Forall):
+        vs += f.vars
+        f = f.body
+    if len(set(vs)) != len(vs) or any(v in pos for v in vs):
+        return None
+    pos.update((v, i) for i, v in enumerate(vs))
+    clauses = _body_cnf(f, pos)
+    if clauses is None:
+        return None
+    out = []
+    for c in clauses:
+        preds = [p for _, p, _ in c]
+        out.append((c, len(set(preds)) == len(preds)))
+    return len(vs), out
+
+
+def _literal(a, sign: bool, pos: dict):
+    spec = []
+    for t in a.args:
+        if isinstance(t, Var):
+            i = pos.get(t)
+            if i is None:
+                return None
+            spec.append(i)
+        elif isinstance(t, Const):
+            spec.append(t.name)
+        else:
+            return None
+    return (sign, a.pred, tuple(spec))
+
+
+def _body_cnf(f: Formula, pos: dict):
+    """The clauses (tuples of template literals) of a quantifier-free NNF formula; None
+    outside that fragment or past TEMPLATE_CLAUSES."""
+    if isinstance(f, Atom):
+        lit = _literal(f, True, pos)
+        return None if lit is None else [(lit,)]
+    if isinstance(f, Not):
+        if not isinstance(f.arg, Atom):
+            return None
+        lit = _literal(f.arg, False, pos)
+        return None if lit is None else [(lit,)]
+    if isinstance(f, Top):
+        return []
+    if isinstance(f, Bottom):
+        return [()]
+    if isinstance(f, And):
+        out = []
+        for a in f.args:
+            part = _body_cnf(a, pos)
+            if part is None:
+                return None
+            out += part
+        return out if len(out) <= TEMPLATE_CLAUSES else None
+    if isinstance(f, Or):
+        acc: list[tuple] = [()]
+        for a in f.args:
+            part = _body_cnf(a, pos)
+            if part is None:
+                return None
+            if not part:
+                return []
+            acc = [x + y for x in acc for y in part]
+            if len(acc) > TEMPLATE_CLAUSES:
+                return None
+        return acc
+    return None
 
 
 def _clean(c: tuple) -> tuple | None:

@@ -51,6 +51,33 @@ class NotGroundable(Exception):
     pass
 
 
+def _scan(f: Formula, names: set) -> bool:
+    """Add the names of `f`'s constants to `names`; whether `f` has an equality (one walk
+    over the formula, where `constants` and `subformulas` take several)."""
+    if isinstance(f, Atom):
+        for t in f.args:
+            if isinstance(t, Const):
+                names.add(t.name)
+            elif not isinstance(t, Var):
+                names.update(c.name for c in constants(f))
+        return False
+    if isinstance(f, Eq):
+        names.update(c.name for c in constants(f))
+        return True
+    if isinstance(f, Not):
+        return _scan(f.arg, names)
+    if isinstance(f, (And, Or)):
+        eq = False
+        for a in f.args:
+            eq = _scan(a, names) or eq
+        return eq
+    if isinstance(f, (Implies, Iff, Xor)):
+        return _scan(f.right, names) | _scan(f.left, names)
+    if isinstance(f, (Forall, Exists)):
+        return _scan(f.body, names)
+    return False
+
+
 def _has_eq(f: Formula) -> bool:
     return any(isinstance(g, Eq) for g in subformulas(f))
 
@@ -405,13 +432,15 @@ class Z3Session(Session):
     def _solver(self) -> z3.Solver:
         return self._z3()[1]
 
-    def _about(self, f: Formula) -> tuple[frozenset[str], int, int]:
+    def _about(self, f: Formula) -> tuple[frozenset[str], int, int, bool]:
         """(f's constant names, the variables one ground instance binds, its outer
-        existentials), computed once per formula of the problem."""
+        existentials, whether it has an equality), computed once per formula of the problem."""
         hit = self._facts.get(f)
         if hit is None:
-            hit = self._facts[f] = (frozenset(c.name for c in constants(f)), _quantified_vars(f),
-                                    _count_outer_exists(f))
+            names: set[str] = set()
+            eq = _scan(f, names)
+            hit = self._facts[f] = (frozenset(names), _quantified_vars(f),
+                                    _count_outer_exists(f), eq)
         return hit
 
     def _too_big(self, axioms: list[Formula], goal: Formula) -> bool:
@@ -421,14 +450,14 @@ class Z3Session(Session):
         if shape is None:
             ext = self._extends.get(key)
             prev = self._shapes.pop(ext[0], None) if ext is not None else None
-            about = [self._about(a) for a in (axioms[ext[1]:] if prev is not None else axioms)]
+            about = [self._about(a)[:3] for a in (axioms[ext[1]:] if prev is not None else axioms)]
             names = frozenset().union(*(n for n, _, _ in about))
             widths = Counter(w for _, w, _ in about)
             if prev is not None:       # the list grew: the shorter one's shape and the rest's
                 names, widths = prev[0] | names, prev[1] + widths
             shape = self._shapes[key] = (names, widths)
         names, widths = shape
-        gnames, gwidth, gexists = self._about(goal)
+        gnames, gwidth, gexists, _ = self._about(goal)
         extra = sum(1 for c in gnames if c not in names)
         universe = len(names) + extra + 1 + gexists
         size = sum(n * universe ** w for w, n in widths.items()) + universe ** gwidth
@@ -457,15 +486,16 @@ class Z3Session(Session):
         key = (f, goal)
         hit = self._prepared_cache.get(key)
         if hit is None:
+            about = self._about(f)
             g = nnf(negate(f)) if goal else nnf(f)
-            if _has_eq(g):
+            if about[3] and _has_eq(g):      # (an equality of f's that NNF keeps)
                 hit = NotGroundable("equality")
             else:
                 n = _count_outer_exists(g)
                 if (not goal and n) or n > 4:
                     hit = NotGroundable("existential")
                 else:
-                    hit = (g, n, self._about(f)[0])
+                    hit = (g, n, about[0])
             self._prepared_cache[key] = hit
         if isinstance(hit, NotGroundable):
             raise hit
