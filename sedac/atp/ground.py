@@ -327,10 +327,8 @@ class GroundSolver:
             return None
         return tuple(sorted(i for g in necessary for i in groups[g]))
 
-    def _part(self, key, axioms, prepared, extra):
-        """(the base's clauses, axiom -> its clauses connected to `extra`, formula -> its
-        axioms among them) for a consistent axiom list; None when it is not known
-        consistent."""
+    def consistent(self, key, prepared) -> bool:
+        """Whether the axiom list (its base built) is known satisfiable (`_part`'s test)."""
         hit = self._owners.get(key)
         if hit is None:
             forms = prepared()
@@ -339,9 +337,15 @@ class GroundSolver:
                 owner += [i] * len(self.formula_clauses(a))
             sat = self.satisfiable(key, forms, [])
             hit = self._owners[key] = (owner, sat is True)
-        owner, consistent = hit
-        if not consistent:
+        return hit[1]
+
+    def _part(self, key, axioms, prepared, extra):
+        """(the base's clauses, axiom -> its clauses connected to `extra`, formula -> its
+        axioms among them) for a consistent axiom list; None when it is not known
+        consistent."""
+        if not self.consistent(key, prepared):
             return None
+        owner = self._owners[key][0]
         clauses, index, _, _ = self._bases[key]
         seen_atoms = {abs(lit) for c in extra for lit in c}
         queue = list(seen_atoms)

@@ -363,6 +363,26 @@ def _renamed(f: Formula, c: str) -> Formula:
 _PLACEHOLDER = Const("the_individual")
 
 
+class _LateCore(Verdict):
+    """A proof whose unsat core (`used`) is computed on first read."""
+
+    def __init__(self, status: str, prover: str, seconds: float, find):
+        for name, value in (("status", status), ("prover", prover), ("seconds", seconds),
+                            ("model_fn", None), ("detail", ""), ("_find", find)):
+            object.__setattr__(self, name, value)
+
+    @property
+    def used(self) -> tuple | None:
+        hit = self.__dict__.get("_used", _UNSET)
+        if hit is _UNSET:
+            hit = self._find()
+            object.__setattr__(self, "_used", hit)
+        return hit
+
+
+_UNSET = object()
+
+
 class Z3Prover(Prover):
     name = "z3"
 
@@ -404,9 +424,12 @@ class Z3Session(Session):
         self._axiom_sets: dict[tuple, list] = {}
         self._timeout = None
         self._ground: GroundSolver | None = None
-        # the questions this universe's solver would have been asked had the ground
-        # procedure not answered them (`_replay`)
-        self._pending: list[tuple] = []
+        # every question this universe's solver would have been asked had the ground
+        # procedure answered none of them, in order, as (axioms key, goal, time limit);
+        # the solver has been asked the first `_done` (`_replay`)
+        self._history: list[tuple] = []
+        self._done = 0
+        self._epoch = getattr(self, "_epoch", 0) + 1
 
     # Z3 itself (the module, its context, this universe's solver) is made when a question
     # first needs it: the ground procedure answers most questions, and a check whose every
@@ -557,7 +580,7 @@ class Z3Session(Session):
                 # on a Horn problem); Z3 is asked, as it was, when it is needed
                 model = self._least_model(axioms, goal, key, skolems)
                 if model is not None:
-                    self._pending.append((list(axioms), goal, time_limit))
+                    self._history.append((key, goal, time_limit))
                     return Verdict(COUNTER_SATISFIABLE, "z3", watch.seconds,
                                    model_fn=lambda: model)
             if self._fast or len(axioms) >= CORE_AT and not self._z3_only:
@@ -584,30 +607,73 @@ class Z3Session(Session):
                                                      _SKOLEM_NAMES[:skolems]))
                     if used is not None:
                         return Verdict(THEOREM, "z3", watch.seconds, used=used)
-                elif decided is not None and self._fast:
-                    # a small problem's proof with one minimal core: that core is Z3's (an
-                    # exact minimisation has no other to find), without building Z3's terms
-                    used = self._ground.unique_core(
-                        key, axioms, lambda: [self._prepared(a, False)[0] for a in axioms],
-                        self._ground.formula_clauses(self._prepared(goal, True)[0],
-                                                     _SKOLEM_NAMES[:skolems]))
-                    if used is not None:
-                        self._pending.append((list(axioms), goal, time_limit))
-                        return Verdict(THEOREM, "z3", watch.seconds, used=used)
-            if self._pending:
-                self._replay()
-            return self._ask_z3(axioms, goal, key, time_limit, evidence, watch)
+                elif decided is not None and self._fast and self._ground.consistent(
+                        key, lambda: [self._prepared(a, False)[0] for a in axioms]):
+                    # a small problem's proof from consistent axioms: a Theorem whose core
+                    # is found when it is read (most never are): the ground procedure's
+                    # when the problem has one minimal core (an exact minimisation such as
+                    # Z3's has no other to find), else Z3's, asked as it would have been
+                    self._history.append((key, goal, time_limit))
+                    return _LateCore(THEOREM, "z3", watch.seconds, self._late_core(
+                        key, goal, skolems, len(self._history) - 1))
+            if not self._fast_kind:
+                return self._ask_z3(axioms, goal, key, time_limit, evidence, watch)
+            self._replay()
+            v = self._ask_z3(axioms, goal, key, time_limit, evidence, watch)
+            self._history.append((key, goal, time_limit))
+            self._done = len(self._history)
+            return v
         except NotGroundable:
             return self._entails_quantified(axioms, goal, time_limit, watch)
+
+    def _late_core(self, key, goal, skolems, at: int):
+        """The function that finds the core of the proof `self._history[at]` when asked."""
+        ground, history, epoch, universe = self._ground, self._history, self._epoch, self._universe
+
+        def core() -> tuple | None:
+            axioms = list(key.items)
+
+            def prepared():
+                return [self._prepared(a, False)[0] for a in axioms]
+            if key not in ground._bases:      # (given up for a longer list since)
+                ground.base(key, prepared())
+            used = ground.unique_core(key, axioms, prepared, ground.formula_clauses(
+                self._prepared(goal, True)[0], _SKOLEM_NAMES[:skolems]))
+            if used is not None:
+                return used
+            return self._z3_at(history, at, epoch, universe).used
+        return core
+
+    def _z3_at(self, history: list, at: int, epoch: int, universe) -> Verdict:
+        """Z3's answer, with evidence, to `history[at]` from a solver asked `history[:at]`
+        before it: this session's own solver when it has not gone past it, else a new one
+        of that universe asked them again."""
+        key, goal, time_limit = history[at]
+        if epoch == self._epoch and self._done <= at:
+            while self._done < at:
+                k, g, t = history[self._done]
+                self._ask_z3(k.items, g, k, t, False, Stopwatch())
+                self._done += 1
+            v = self._ask_z3(key.items, goal, key, time_limit, True, Stopwatch())
+            self._done += 1
+            return v
+        shadow = Z3Session(self.prover)
+        shadow._prepared_cache = self._prepared_cache
+        shadow._reset(universe)
+        for k, g, t in history[:at]:
+            shadow._ask_z3(k.items, g, k, t, False, Stopwatch())
+        return shadow._ask_z3(key.items, goal, key, time_limit, True, Stopwatch())
 
     def _replay(self) -> None:
         """Ask Z3 the questions the ground procedure answered in its place since this
         universe's solver was made, in their order: Z3's answer to a question (a core among
         several, a countermodel) depends on what its solver was asked before, and is the
         same as if every earlier question had been Z3's."""
-        pending, self._pending = self._pending, []
-        for axioms, goal, time_limit in pending:
-            self._ask_z3(axioms, goal, self.key(axioms), time_limit, False, Stopwatch())
+        history = self._history
+        while self._done < len(history):
+            key, goal, time_limit = history[self._done]
+            self._ask_z3(key.items, goal, key, time_limit, False, Stopwatch())
+            self._done += 1
 
     def _ask_z3(self, axioms, goal, key, time_limit, evidence, watch) -> Verdict:
         """The question asked of this universe's solver, under assumptions."""
