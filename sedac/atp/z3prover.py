@@ -652,7 +652,7 @@ class Z3Session(Session):
         if epoch == self._epoch and self._done <= at:
             while self._done < at:
                 k, g, t = history[self._done]
-                self._ask_z3(k.items, g, k, t, False, Stopwatch())
+                self._ask_z3(k.items, g, k, t, True, Stopwatch())
                 self._done += 1
             v = self._ask_z3(key.items, goal, key, time_limit, True, Stopwatch())
             self._done += 1
@@ -661,7 +661,7 @@ class Z3Session(Session):
         shadow._prepared_cache = self._prepared_cache
         shadow._reset(universe)
         for k, g, t in history[:at]:
-            shadow._ask_z3(k.items, g, k, t, False, Stopwatch())
+            shadow._ask_z3(k.items, g, k, t, True, Stopwatch())
         return shadow._ask_z3(key.items, goal, key, time_limit, True, Stopwatch())
 
     def _replay(self) -> None:
@@ -672,7 +672,7 @@ class Z3Session(Session):
         history = self._history
         while self._done < len(history):
             key, goal, time_limit = history[self._done]
-            self._ask_z3(key.items, goal, key, time_limit, False, Stopwatch())
+            self._ask_z3(key.items, goal, key, time_limit, True, Stopwatch())
             self._done += 1
 
     def _ask_z3(self, axioms, goal, key, time_limit, evidence, watch) -> Verdict:
