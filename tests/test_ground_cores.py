@@ -93,7 +93,7 @@ def test_cores_and_statuses_are_z3s_on_generated_problems():
             a, b = mine.entails(axioms, q), ref.entails(axioms, q)
             assert (a.status, a.prover) == (b.status, b.prover), (axioms, q)
             if not read_late:
-                assert a.used == b.used, (axioms, q)
+                assert same_core(axioms, q, a.used, b.used), (axioms, q)
             mine_v.append(a)
             ref_v.append(b)
             if a.refuted and not read_late:
@@ -101,10 +101,29 @@ def test_cores_and_statuses_are_z3s_on_generated_problems():
                 assert m is not None
                 assert all(holds(f, m) for f in axioms) and not holds(q, m), (axioms, q)
         for q, a, b in zip(asked, mine_v, ref_v):
-            assert a.used == b.used, (axioms, q)
+            assert same_core(axioms, q, a.used, b.used), (axioms, q, a.used, b.used)
             proved += a.holds
             late += a.holds and read_late
     assert proved > 200 and late > 80
+
+
+def same_core(axioms, goal, mine, z3s) -> bool:
+    """The same core, or, where the problem has several minimal cores, another of them:
+    which of several Z3 picks depends on everything its context was asked before (as its
+    countermodels do), so a test run after other tests may see another."""
+    if mine == z3s:
+        return True
+    if mine is None or z3s is None:
+        return False
+    ref = z3_session()
+    for core in (mine, z3s):
+        kept = list(dict.fromkeys(axioms[i] for i in core))
+        if not ref.entails(kept, goal, evidence=False).holds:
+            return False
+        if any(ref.entails([f for f in kept if f is not g], goal, evidence=False).holds
+               for g in kept):
+            return False
+    return True
 
 
 def _minimal_cores(axioms, goal):
