@@ -90,6 +90,12 @@ class Attribution:
         w(z3p.Z3Session, "_selector", "grounding")
         w(z3p.Z3Session, "_reset", "grounding")
         w(z3, "Z3_solver_check_assumptions", "prover")
+        # a proof's core is found when it is read (by the rules or the answer's evidence),
+        # a countermodel when it is read: the prover's time wherever it is read
+        import sedac.atp.ground as ground
+        w(ground.GroundSolver, "unique_core", "prover")
+        w(z3p.Z3Session, "_z3_at", "prover")
+        w(z3p.Z3Session, "_z3_model", "prover")
         del evaluate, shallow
 
     def uninstall(self) -> None:

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from itertools import product
 
-from ..fol import And, Atom, Bottom, Exists, Forall, Formula, Not, Or, Top, Var
+from ..fol import And, Atom, Bottom, Const, Exists, Forall, Formula, Not, Or, Top, Var
 
 BUDGET = 20_000          # propagation and branching steps per question before giving up
 PRIMED_PER_KEY = 256     # primed states kept per axiom list (`GroundSolver._primed_state`),
@@ -127,6 +127,32 @@ class GroundSolver:
 
     _extra: list = None    # the Tseitin definitions of the formula being grounded
 
+    def _instantiate(self, width: int, templates: list) -> list[tuple]:
+        """The clauses of a universal formula's `_template` over this universe: each
+        clause template once per tuple of elements (`instances`' order)."""
+        atoms = self.atoms
+        out = []
+        combos = product(self.universe, repeat=width) if width else ((),)
+        for values in combos:
+            for ct, plain in templates:
+                lits = []
+                for sign, pred, spec in ct:
+                    args = tuple(values[a] if a.__class__ is int else a for a in spec)
+                    k = (pred, args)
+                    v = atoms.get(k)
+                    if v is None:
+                        self.count += 1
+                        v = atoms[k] = self.count
+                    lits.append(v if sign else -v)
+                c = tuple(lits)
+                if plain and width < 2:
+                    out.append(c)        # no two literals can meet (one variable, distinct)
+                else:
+                    c = _clean(c)
+                    if c is not None:
+                        out.append(c)
+        return out
+
     def formula_clauses(self, f: Formula, skolems: tuple[str, ...] = ()) -> list[tuple]:
         """The clauses of the NNF formula `f` (its outer existentials named by `skolems`),
         with the Tseitin definitions they need; cached. Raises Unsupported outside the
@@ -135,6 +161,10 @@ class GroundSolver:
         hit = self._clauses.get(key)
         if hit is not None:
             return hit
+        tmpl = _template(f, skolems)
+        if tmpl is not None:
+            out = self._clauses[key] = self._instantiate(*tmpl)
+            return out
         self._extra = []
         try:
             out = []
@@ -290,6 +320,77 @@ class GroundSolver:
                 cert = found
         return tuple(sorted(i for g in keep for i in groups[g]))
 
+    def unique_core(self, key, axioms: list[Formula], prepared,
+                    extra: list[tuple]) -> tuple | None:
+        """The unsat core of the axiom list with `extra` when it has only one minimal core
+        (the indices of the axioms in it, an axiom written twice with both); None when it
+        has several, when the list alone is not known satisfiable, when `extra` is
+        satisfiable with it, or past the budget.
+
+        Every minimal core contains each axiom without which the rest is satisfiable with
+        `extra` (the necessary ones); when the necessary axioms are themselves
+        unsatisfiable with `extra`, they are the one minimal core, the one any exact
+        minimisation finds (Z3's `core.minimize` among them), whatever its search order.
+        Only the part connected to `extra` is looked at (as `core` does)."""
+        found = self._part(key, axioms, prepared, extra)
+        if found is None:
+            return None
+        clauses, part, groups = found
+        extra = list(extra)
+        necessary = []
+        for g, members in groups.items():
+            cs = [clauses[j] for h, ms in groups.items() if h is not g for i in ms
+                  for j in part[i]]
+            sat = _satisfiable(cs + extra)
+            if sat is None:
+                return None
+            if sat:
+                necessary.append(g)
+        cs = [clauses[j] for g in necessary for i in groups[g] for j in part[i]]
+        if _satisfiable(cs + extra) is not False:
+            return None
+        return tuple(sorted(i for g in necessary for i in groups[g]))
+
+    def consistent(self, key, prepared) -> bool:
+        """Whether the axiom list (its base built) is known satisfiable (`_part`'s test)."""
+        hit = self._owners.get(key)
+        if hit is None:
+            forms = prepared()
+            owner: list[int] = []
+            for i, a in enumerate(forms):
+                owner += [i] * len(self.formula_clauses(a))
+            sat = self.satisfiable(key, forms, [])
+            hit = self._owners[key] = (owner, sat is True)
+        return hit[1]
+
+    def _part(self, key, axioms, prepared, extra):
+        """(the base's clauses, axiom -> its clauses connected to `extra`, formula -> its
+        axioms among them) for a consistent axiom list; None when it is not known
+        consistent."""
+        if not self.consistent(key, prepared):
+            return None
+        owner = self._owners[key][0]
+        clauses, index, _, _ = self._bases[key]
+        seen_atoms = {abs(lit) for c in extra for lit in c}
+        queue = list(seen_atoms)
+        part: dict[int, list[int]] = {}
+        seen: set[int] = set()
+        while queue:
+            v = queue.pop()
+            for i in (*index.get(v, ()), *index.get(-v, ())):
+                if i in seen:
+                    continue
+                seen.add(i)
+                part.setdefault(owner[i], []).append(i)
+                for lit in clauses[i]:
+                    if abs(lit) not in seen_atoms:
+                        seen_atoms.add(abs(lit))
+                        queue.append(abs(lit))
+        groups: dict[Formula, list[int]] = {}
+        for i in sorted(part):
+            groups.setdefault(axioms[i], []).append(i)
+        return clauses, part, groups
+
     def satisfiable(self, key, axioms: list[Formula], extra: list[tuple]) -> bool | None:
         """Whether the axioms' clauses and `extra` have a model; None past the budget.
 
@@ -375,12 +476,131 @@ class GroundSolver:
             cands.update(index.get(v, ()))
         return _search(clauses, index, extra, eindex, assign, steps, cands)
 
+    def least_model(self, key, axioms: list[Formula], extra: list[tuple]) -> list | None:
+        """The atoms (pred, args) true in the least model of the axioms' clauses and
+        `extra` when unit propagation alone reaches a model (every clause not yet true then
+        keeps an unassigned negative literal, and the atoms left unassigned are false);
+        None when it needs a choice or finds a conflict."""
+        clauses, index, assign0, conflict = self.base(key, axioms)
+        if conflict or any(not c for c in extra):
+            return None
+        assign = dict(assign0)
+        eindex: dict[int, list[int]] = {}
+        for i, c in enumerate(extra):
+            for lit in c:
+                eindex.setdefault(-lit, []).append(i)
+        units = []
+        for c in extra:
+            if any(assign.get(abs(l)) == (l > 0) for l in c):
+                continue
+            free = [l for l in c if assign.get(abs(l)) is None]
+            if not free:
+                return None
+            if len(free) == 1:
+                units.append(free[0])
+        if not _propagate(units, clauses, index, extra, eindex, assign, [0]):
+            return None
+        if _open_positive(clauses, assign) is not None or \
+                _open_positive(extra, assign) is not None:
+            return None
+        names = {v: k for k, v in self.atoms.items()}
+        return [names[v] for v, val in assign.items() if val and v in names]
+
     def _open_of(self, key, clauses, assign) -> list[int]:
         """The clauses of a base state open with only positive literals left (cached)."""
         hit = self._open.get(key)
         if hit is None:
             hit = self._open[key] = [i for i, c in enumerate(clauses) if _qualifies(c, assign)]
         return hit
+
+
+TEMPLATE_CLAUSES = 32     # a universal's body of more clauses than this is grounded by `_cnf`
+
+
+def _template(f: Formula, skolems: tuple = ()):
+    """(width, [(clause template, plain)]) of an NNF formula `∃ȳ ∀x̄ body` whose body is
+    quantifier-free (either prefix may be empty): its clauses with x̄ as positions into a
+    tuple of elements and ȳ as the reserved elements `skolems` (in order, as `witnesses`
+    binds them); a literal is (positive, pred, args), an argument a position or an
+    element's name. Instantiated over a universe without walking the formula again.
+    `plain`: no two literals of one predicate (so that no instance repeats one or has its
+    complement). None for anything else (`_cnf` grounds it)."""
+    pos: dict = {}
+    left = list(skolems)
+    while isinstance(f, Exists):
+        for v in f.vars:
+            if not left or v in pos:
+                return None
+            pos[v] = left.pop(0)
+        f = f.body
+    vs: tuple = ()
+    while isinstance(f, Forall):
+        vs += f.vars
+        f = f.body
+    if len(set(vs)) != len(vs) or any(v in pos for v in vs):
+        return None
+    pos.update((v, i) for i, v in enumerate(vs))
+    clauses = _body_cnf(f, pos)
+    if clauses is None:
+        return None
+    out = []
+    for c in clauses:
+        preds = [p for _, p, _ in c]
+        out.append((c, len(set(preds)) == len(preds)))
+    return len(vs), out
+
+
+def _literal(a, sign: bool, pos: dict):
+    spec = []
+    for t in a.args:
+        if isinstance(t, Var):
+            i = pos.get(t)
+            if i is None:
+                return None
+            spec.append(i)
+        elif isinstance(t, Const):
+            spec.append(t.name)
+        else:
+            return None
+    return (sign, a.pred, tuple(spec))
+
+
+def _body_cnf(f: Formula, pos: dict):
+    """The clauses (tuples of template literals) of a quantifier-free NNF formula; None
+    outside that fragment or past TEMPLATE_CLAUSES."""
+    if isinstance(f, Atom):
+        lit = _literal(f, True, pos)
+        return None if lit is None else [(lit,)]
+    if isinstance(f, Not):
+        if not isinstance(f.arg, Atom):
+            return None
+        lit = _literal(f.arg, False, pos)
+        return None if lit is None else [(lit,)]
+    if isinstance(f, Top):
+        return []
+    if isinstance(f, Bottom):
+        return [()]
+    if isinstance(f, And):
+        out = []
+        for a in f.args:
+            part = _body_cnf(a, pos)
+            if part is None:
+                return None
+            out += part
+        return out if len(out) <= TEMPLATE_CLAUSES else None
+    if isinstance(f, Or):
+        acc: list[tuple] = [()]
+        for a in f.args:
+            part = _body_cnf(a, pos)
+            if part is None:
+                return None
+            if not part:
+                return []
+            acc = [x + y for x in acc for y in part]
+            if len(acc) > TEMPLATE_CLAUSES:
+                return None
+        return acc
+    return None
 
 
 def _clean(c: tuple) -> tuple | None:

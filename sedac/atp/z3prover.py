@@ -51,6 +51,33 @@ class NotGroundable(Exception):
     pass
 
 
+def _scan(f: Formula, names: set) -> bool:
+    """Add the names of `f`'s constants to `names`; whether `f` has an equality (one walk
+    over the formula, where `constants` and `subformulas` take several)."""
+    if isinstance(f, Atom):
+        for t in f.args:
+            if isinstance(t, Const):
+                names.add(t.name)
+            elif not isinstance(t, Var):
+                names.update(c.name for c in constants(f))
+        return False
+    if isinstance(f, Eq):
+        names.update(c.name for c in constants(f))
+        return True
+    if isinstance(f, Not):
+        return _scan(f.arg, names)
+    if isinstance(f, (And, Or)):
+        eq = False
+        for a in f.args:
+            eq = _scan(a, names) or eq
+        return eq
+    if isinstance(f, (Implies, Iff, Xor)):
+        return _scan(f.right, names) | _scan(f.left, names)
+    if isinstance(f, (Forall, Exists)):
+        return _scan(f.body, names)
+    return False
+
+
 def _has_eq(f: Formula) -> bool:
     return any(isinstance(g, Eq) for g in subformulas(f))
 
@@ -339,6 +366,26 @@ def _renamed(f: Formula, c: str) -> Formula:
 _PLACEHOLDER = Const("the_individual")
 
 
+class _LateCore(Verdict):
+    """A proof whose unsat core (`used`) is computed on first read."""
+
+    def __init__(self, status: str, prover: str, seconds: float, find):
+        for name, value in (("status", status), ("prover", prover), ("seconds", seconds),
+                            ("model_fn", None), ("detail", ""), ("_find", find)):
+            object.__setattr__(self, name, value)
+
+    @property
+    def used(self) -> tuple | None:
+        hit = self.__dict__.get("_used", _UNSET)
+        if hit is _UNSET:
+            hit = self._find()
+            object.__setattr__(self, "_used", hit)
+        return hit
+
+
+_UNSET = object()
+
+
 class Z3Prover(Prover):
     name = "z3"
 
@@ -364,8 +411,9 @@ class Z3Session(Session):
         self._facts: dict[Formula, tuple] = {}
         # The ground procedure answers the questions that need no evidence (those of a
         # slice's session are Z3's, as they are small).
-        self._fast = not whole
+        self._fast = self._fast_kind = not whole
         self._z3_only = False      # (while Z3's own countermodel is made)
+        self._model_read = False   # (while a countermodel is read)
         self._reset(())
 
     def _reset(self, universe: tuple[str, ...]):
@@ -379,6 +427,12 @@ class Z3Session(Session):
         self._axiom_sets: dict[tuple, list] = {}
         self._timeout = None
         self._ground: GroundSolver | None = None
+        # every question this universe's solver would have been asked had the ground
+        # procedure answered none of them, in order, as (axioms key, goal, time limit);
+        # the solver has been asked the first `_done` (`_replay`)
+        self._history: list[tuple] = []
+        self._done = 0
+        self._epoch = getattr(self, "_epoch", 0) + 1
 
     # Z3 itself (the module, its context, this universe's solver) is made when a question
     # first needs it: the ground procedure answers most questions, and a check whose every
@@ -404,13 +458,15 @@ class Z3Session(Session):
     def _solver(self) -> z3.Solver:
         return self._z3()[1]
 
-    def _about(self, f: Formula) -> tuple[frozenset[str], int, int]:
+    def _about(self, f: Formula) -> tuple[frozenset[str], int, int, bool]:
         """(f's constant names, the variables one ground instance binds, its outer
-        existentials), computed once per formula of the problem."""
+        existentials, whether it has an equality), computed once per formula of the problem."""
         hit = self._facts.get(f)
         if hit is None:
-            hit = self._facts[f] = (frozenset(c.name for c in constants(f)), _quantified_vars(f),
-                                    _count_outer_exists(f))
+            names: set[str] = set()
+            eq = _scan(f, names)
+            hit = self._facts[f] = (frozenset(names), _quantified_vars(f),
+                                    _count_outer_exists(f), eq)
         return hit
 
     def _too_big(self, axioms: list[Formula], goal: Formula, limit: int = GROUND_LIMIT) -> bool:
@@ -420,14 +476,14 @@ class Z3Session(Session):
         if shape is None:
             ext = self._extends.get(key)
             prev = self._shapes.pop(ext[0], None) if ext is not None else None
-            about = [self._about(a) for a in (axioms[ext[1]:] if prev is not None else axioms)]
+            about = [self._about(a)[:3] for a in (axioms[ext[1]:] if prev is not None else axioms)]
             names = frozenset().union(*(n for n, _, _ in about))
             widths = Counter(w for _, w, _ in about)
             if prev is not None:       # the list grew: the shorter one's shape and the rest's
                 names, widths = prev[0] | names, prev[1] + widths
             shape = self._shapes[key] = (names, widths)
         names, widths = shape
-        gnames, gwidth, gexists = self._about(goal)
+        gnames, gwidth, gexists, _ = self._about(goal)
         extra = sum(1 for c in gnames if c not in names)
         universe = len(names) + extra + 1 + gexists
         size = sum(n * universe ** w for w, n in widths.items()) + universe ** gwidth
@@ -456,15 +512,16 @@ class Z3Session(Session):
         key = (f, goal)
         hit = self._prepared_cache.get(key)
         if hit is None:
+            about = self._about(f)
             g = nnf(negate(f)) if goal else nnf(f)
-            if _has_eq(g):
+            if about[3] and _has_eq(g):      # (an equality of f's that NNF keeps)
                 hit = NotGroundable("equality")
             else:
                 n = _count_outer_exists(g)
                 if (not goal and n) or n > 4:
                     hit = NotGroundable("existential")
                 else:
-                    hit = (g, n, self._about(f)[0])
+                    hit = (g, n, about[0])
             self._prepared_cache[key] = hit
         if isinstance(hit, NotGroundable):
             raise hit
@@ -512,12 +569,22 @@ class Z3Session(Session):
             return self._entails_unbounded(axioms, goal, time_limit, watch)
         try:
             key, skolems = self._ground_universe(axioms, goal)
+            if self._model_read and self._fast_kind:
+                # a countermodel read of a question the ground procedure refuted: the
+                # least model when propagation alone finds one (Z3's, which prefers false,
+                # on a Horn problem); Z3 is asked, as it was, when it is needed
+                model = self._least_model(axioms, goal, key, skolems)
+                if model is not None:
+                    self._history.append((key, goal, time_limit))
+                    return Verdict(COUNTER_SATISFIABLE, "z3", watch.seconds,
+                                   model_fn=lambda: model)
             if self._fast or len(axioms) >= CORE_AT and not self._z3_only:
                 # The ground decision procedure answers, exactly (in a slice's session too
                 # when the slice is big: thousands of rules, each question Z3's, cost the
                 # size of the slice; this one touches only what the question reaches). A question without
-                # evidence ends there; a refuted one gets Z3's countermodel when it is read
-                # (most never are); a proved one needs Z3's unsat core.
+                # evidence ends there; a refuted one gets its countermodel when it is read
+                # (most never are); a proved one needs an unsat core: the ground
+                # procedure's when the problem has only one minimal core, else Z3's.
                 decided = self._decide_ground(axioms, goal, key, skolems, watch)
                 if decided is not None and (not evidence or decided.refuted):
                     if not evidence:
@@ -535,20 +602,88 @@ class Z3Session(Session):
                                                      _SKOLEM_NAMES[:skolems]))
                     if used is not None:
                         return Verdict(THEOREM, "z3", watch.seconds, used=used)
-            found = self._axiom_sets.get(key)
-            if found is None:
-                sels = [self._selector(self._selectors, a, "ax", False) for a in axioms]
-                arr = (z3.Ast * (len(sels) + 1))()      # the assumptions, goal slot last
-                for i, a in enumerate(sels):
-                    arr[i] = a.as_ast()
-                index: dict[int, list[int]] = {}
-                for i, sel in enumerate(sels):
-                    index.setdefault(sel.get_id(), []).append(i)
-                found = self._axiom_sets[key] = (sels, arr, index)
-            sels, arr, sel_index = found
-            gsel = self._selector(self._goal_selectors, goal, "goal", True)
+                elif decided is not None and self._fast and self._ground.consistent(
+                        key, lambda: [self._prepared(a, False)[0] for a in axioms]):
+                    # a small problem's proof from consistent axioms: a Theorem whose core
+                    # is found when it is read (most never are): the ground procedure's
+                    # when the problem has one minimal core (an exact minimisation such as
+                    # Z3's has no other to find), else Z3's, asked as it would have been
+                    self._history.append((key, goal, time_limit))
+                    return _LateCore(THEOREM, "z3", watch.seconds, self._late_core(
+                        key, goal, skolems, len(self._history) - 1))
+            if not self._fast_kind:
+                return self._ask_z3(axioms, goal, key, time_limit, evidence, watch)
+            self._replay()
+            v = self._ask_z3(axioms, goal, key, time_limit, evidence, watch)
+            self._history.append((key, goal, time_limit))
+            self._done = len(self._history)
+            return v
         except NotGroundable:
             return self._entails_quantified(axioms, goal, time_limit, watch)
+
+    def _late_core(self, key, goal, skolems, at: int):
+        """The function that finds the core of the proof `self._history[at]` when asked."""
+        ground, history, epoch, universe = self._ground, self._history, self._epoch, self._universe
+
+        def core() -> tuple | None:
+            axioms = list(key.items)
+
+            def prepared():
+                return [self._prepared(a, False)[0] for a in axioms]
+            if key not in ground._bases:      # (given up for a longer list since)
+                ground.base(key, prepared())
+            used = ground.unique_core(key, axioms, prepared, ground.formula_clauses(
+                self._prepared(goal, True)[0], _SKOLEM_NAMES[:skolems]))
+            if used is not None:
+                return used
+            return self._z3_at(history, at, epoch, universe).used
+        return core
+
+    def _z3_at(self, history: list, at: int, epoch: int, universe) -> Verdict:
+        """Z3's answer, with evidence, to `history[at]` from a solver asked `history[:at]`
+        before it: this session's own solver when it has not gone past it, else a new one
+        of that universe asked them again."""
+        key, goal, time_limit = history[at]
+        if epoch == self._epoch and self._done <= at:
+            while self._done < at:
+                k, g, t = history[self._done]
+                self._ask_z3(k.items, g, k, t, True, Stopwatch())
+                self._done += 1
+            v = self._ask_z3(key.items, goal, key, time_limit, True, Stopwatch())
+            self._done += 1
+            return v
+        shadow = Z3Session(self.prover)
+        shadow._prepared_cache = self._prepared_cache
+        shadow._reset(universe)
+        for k, g, t in history[:at]:
+            shadow._ask_z3(k.items, g, k, t, True, Stopwatch())
+        return shadow._ask_z3(key.items, goal, key, time_limit, True, Stopwatch())
+
+    def _replay(self) -> None:
+        """Ask Z3 the questions the ground procedure answered in its place since this
+        universe's solver was made, in their order: Z3's answer to a question (a core among
+        several, a countermodel) depends on what its solver was asked before, and is the
+        same as if every earlier question had been Z3's."""
+        history = self._history
+        while self._done < len(history):
+            key, goal, time_limit = history[self._done]
+            self._ask_z3(key.items, goal, key, time_limit, True, Stopwatch())
+            self._done += 1
+
+    def _ask_z3(self, axioms, goal, key, time_limit, evidence, watch) -> Verdict:
+        """The question asked of this universe's solver, under assumptions."""
+        found = self._axiom_sets.get(key)
+        if found is None:
+            sels = [self._selector(self._selectors, a, "ax", False) for a in axioms]
+            arr = (z3.Ast * (len(sels) + 1))()      # the assumptions, goal slot last
+            for i, a in enumerate(sels):
+                arr[i] = a.as_ast()
+            index: dict[int, list[int]] = {}
+            for i, sel in enumerate(sels):
+                index.setdefault(sel.get_id(), []).append(i)
+            found = self._axiom_sets[key] = (sels, arr, index)
+        sels, arr, sel_index = found
+        gsel = self._selector(self._goal_selectors, goal, "goal", True)
         timeout = max(1, int(time_limit * 1000))
         if timeout != self._timeout:
             self._solver.set("timeout", timeout)
@@ -621,12 +756,34 @@ class Z3Session(Session):
         return Verdict(THEOREM, "z3", watch.seconds, used=used)
 
     def _z3_model(self, axioms: list[Formula], goal: Formula, time_limit: float):
-        """Z3's countermodel of a question the ground procedure refuted (asked when read)."""
-        fast, self._fast, self._z3_only = self._fast, False, True
+        """The countermodel of a question the ground procedure refuted (asked when read)."""
+        fast, self._fast, self._z3_only, self._model_read = self._fast, False, True, True
         try:
             return self._entails(axioms, goal, time_limit, True).model
         finally:
-            self._fast, self._z3_only = fast, False
+            self._fast, self._z3_only, self._model_read = fast, False, False
+
+    def _least_model(self, axioms, goal, key, skolems) -> Countermodel | None:
+        """The least model of the question's ground clauses when unit propagation reaches
+        one with no choice left (every clause not yet true keeps a literal that is false
+        by default); None otherwise, and outside the fragment."""
+        g = self._ground
+        if g is None:
+            g = self._ground = GroundSolver(self._universe)
+        try:
+            if key not in g._bases:
+                g.base(key, [self._prepared(a, False)[0] for a in axioms])
+            extra = g.formula_clauses(self._prepared(goal, True)[0], _SKOLEM_NAMES[:skolems])
+            true = g.least_model(key, axioms, extra)
+        except Unsupported:
+            return None
+        if true is None:
+            return None
+        ext: dict[str, set] = {}
+        for pred, args in true:
+            ext.setdefault(pred, set()).add(args)
+        domain = tuple(sorted(self._universe, key=lambda e: (e.startswith(SKOLEM_PREFIX), e)))
+        return Countermodel(domain, {p: frozenset(v) for p, v in ext.items()})
 
     def _decide_ground(self, axioms, goal, key, skolems, watch) -> Verdict | None:
         """`Theorem` or `CounterSatisfiable` from `sedac.atp.ground` on this session's
