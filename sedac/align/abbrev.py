@@ -7,12 +7,13 @@ the parse can read, and every premise would look wrong. Its abbreviations are ma
 the text's words by what the reply says of them (its legend, `sedac.align.legend`) and,
 where the legend says nothing sedac reads, by the same premise pairing and structure that
 map a program onto gold formulas (`sedac.align.pairing.map_symbols`). Only symbols that
-are neither the text's nor near one of its words are mapped, each onto a word the program
-does not use: a name the shallow rules would correct is left to them.
+are neither the text's nor near one of its words (nor one of its words in another role: a
+constant `vumpus`, a predicate `Sam(x)`) are mapped, each onto a word the program does not
+use: a name the shallow rules or the readings would correct is left to them.
 """
 from __future__ import annotations
 
-from ..fol import constants, predicates
+from ..fol import And, Atom, Const, Eq, Exists, Forall, Func, Not, Or
 from .alignment import Alignment
 from .legend import named_constants, named_predicates
 from .names import similar
@@ -22,8 +23,31 @@ CONFIDENCE = 0.5
 
 
 def _signature(formulas):
-    preds = {pa for f in formulas for pa in predicates(f)}
-    consts = {c.name for f in formulas for c in constants(f)}
+    """(predicates with arities, constant names) of `formulas`, in one walk."""
+    preds: set = set()
+    consts: set = set()
+    stack = list(formulas)
+    while stack:
+        f = stack.pop()
+        if type(f) is Atom:
+            preds.add((f.pred, len(f.args)))
+            terms = list(f.args)
+            while terms:
+                t = terms.pop()
+                if type(t) is Const:
+                    consts.add(t.name)
+                elif type(t) is Func:
+                    terms.extend(t.args)
+        elif type(f) is Eq:
+            consts.update(t.name for t in (f.left, f.right) if type(t) is Const)
+        elif isinstance(f, (Forall, Exists)):
+            stack.append(f.body)
+        elif isinstance(f, Not):
+            stack.append(f.arg)
+        elif isinstance(f, (And, Or)):
+            stack.extend(f.args)
+        elif hasattr(f, "left"):
+            stack.extend((f.left, f.right))
     return preds, consts
 
 
@@ -34,11 +58,19 @@ def abbreviations(program, truth, session=None) -> Alignment:
     theirs_f = truth.axioms + ([truth.question] if truth.question is not None else [])
     my_preds, my_consts = _signature(mine_f)
     their_preds, their_consts = _signature(theirs_f)
+    if my_preds <= their_preds and my_consts <= their_consts:
+        return Alignment()           # (the common case: the program speaks the text's words)
+    # (a word of the text in another role is no abbreviation: `Sam(x)`, `Fruity(x, True)`,
+    # `is(vumpus)` are representations and slips the readings and rules name; nor is `x`)
+    words = {p for p, _ in their_preds} | their_consts
+    unknown_preds = {(p, n) for p, n in my_preds - their_preds if p not in words
+                     and not any(m == n and similar(p, q) for q, m in their_preds)}
+    unknown_consts = {c for c in my_consts - their_consts if c not in words and c not in "xyz"
+                      and not any(similar(c, d) for d in their_consts)}
+    if not unknown_preds and not unknown_consts:
+        return Alignment()
     named = Alignment(consts=named_constants(program, truth), preds=named_predicates(program, truth))
-    unknown_preds = {(p, n) for p, n in my_preds - their_preds
-                     if not any(m == n and similar(p, q) for q, m in their_preds)}
-    unknown_consts = {c for c in my_consts - their_consts if not any(similar(c, d) for d in their_consts)}
-    if not unknown_preds and not unknown_consts or session is None:
+    if session is None:
         return named
     from .pairing import map_symbols
     found = map_symbols(program, truth, session)
