@@ -51,26 +51,39 @@ def _parallel(text: str) -> dict[str, list[str]]:
     return out
 
 
+_SYM = r"([A-Za-z][A-Za-z0-9_]{0,5})"
+_WRITTEN = r"(?:\\mathit\{|\\mathrm\{|\\text\{)?" + _SYM + r"\}?"
+# (each a lookahead, so that one introduction never hides the next)
+_SAID = re.compile(r"(?<![\w\\])(?=\$?" + _WRITTEN + r"\$?" + _SAYS + _NAME + ")")
+# or a list of pairs after a label: `Kinds: V vumpus, I impus.`, `(a Anne, b Bob)`
+_LISTED = re.compile(r"(?:(?<=[:,;(])|(?<=[:,;(][ \t]))(?=" + _WRITTEN + r"[ \t]+(?:the[ \t]+)?" + _NAME
+                     + r"(?=[ \t]*(?:[,;.)·|/]|$)))", re.M)
+# or a table's row with the word first: `| yumpus | Yu |`
+_REVERSE = re.compile(r"(?<=\|)(?=[ \t]*(?:the[ \t]+)?" + _NAME + r"[ \t]*\|[ \t]*[`$]?" + _WRITTEN
+                      + r"[`$]?[ \t]*\|)")
+
+
+def _introductions(text: str) -> list[tuple[str, str]]:
+    """(symbol as written, the name it is given) of every introduction in `text`, in order."""
+    found = [(m.start(), m.group(1), m.group(2)) for p in (_SAID, _LISTED) for m in p.finditer(text)]
+    if "|" in text:
+        found += [(m.start(), m.group(2), m.group(1)) for m in _REVERSE.finditer(text)]
+    return [(sym, name) for _, sym, name in sorted(found, key=lambda x: x[0])]
+
+
 def legends(text: str, constants) -> dict[str, list[str]]:
-    """{constant: every name some line of `text` gives it, in the text's order}."""
-    out: dict[str, list[str]] = {}
+    """{constant: every name some line of `text` gives it, in the text's order}. A one-letter
+    constant is written as it is (`e`, not `E`); a longer one in either case."""
+    wanted = {c for c in constants if len(c) <= 6 and c.isascii()}   # (written out: no legend)
+    if not wanted:
+        return {}
+    by_written: dict[str, list[str]] = {}
+    for sym, name in _introductions(text):
+        by_written.setdefault(sym if len(sym) == 1 else sym.lower(), []).append(name.rstrip("."))
     parallel = _parallel(text) if "," in text or " and " in text else {}
-    for c in sorted(constants, key=len, reverse=True):
-        if len(c) > 6 or not c.isascii():
-            continue            # a constant written out needs no legend
-        written = r"(?:\\mathit\{|\\mathrm\{|\\text\{)?" + re.escape(c) + r"\}?"
-        if len(c) > 1:
-            written = "(?i:" + written + ")"
-        pat = re.compile(r"(?<![\w\\])\$?" + written + r"\$?" + _SAYS + _NAME)
-        # or a list of pairs after a label: `Kinds: V vumpus, I impus.`, `(a Anne, b Bob)`
-        listed = re.compile(r"(?:(?<=[:,;(])|(?<=[:,;(][ \t]))" + written + r"[ \t]+(?:the[ \t]+)?" + _NAME
-                            + r"(?=[ \t]*(?:[,;.)·|/]|$))", re.M)
-        # or a table's row with the word first: `| yumpus | Yu |`
-        reverse = re.compile(r"(?<=\|)[ \t]*(?:the[ \t]+)?" + _NAME + r"[ \t]*\|[ \t]*[`$]?" + written
-                             + r"[`$]?[ \t]*(?=\|)")
-        names = [m.group(1).rstrip(".") for p in (pat, listed) for m in p.finditer(text)]
-        if "|" in text:
-            names += [m.group(1) for m in reverse.finditer(text)]
+    out: dict[str, list[str]] = {}
+    for c in sorted(wanted, key=len, reverse=True):
+        names = list(by_written.get(c if len(c) == 1 else c.lower(), []))
         names += parallel.get(c, []) + (parallel.get(c.upper(), []) if len(c) == 1 else [])
         # (`f = Fae. Kinds: ...`: a stop may end the name, or be its own, `Symphony No. 9`)
         names = [m for n in names for m in dict.fromkeys((n, n.split(". ")[0].rstrip(".")))]
