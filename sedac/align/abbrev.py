@@ -13,7 +13,10 @@ use: a name the shallow rules or the readings would correct is left to them.
 """
 from __future__ import annotations
 
+from difflib import SequenceMatcher
+
 from ..fol import And, Atom, Const, Eq, Exists, Forall, Func, Not, Or
+from ..vocab import singularize
 from .alignment import Alignment
 from .legend import named_constants, named_predicates
 from .names import norm, similar
@@ -52,11 +55,13 @@ def _signature(formulas):
 
 
 def _near(a: str, b: str) -> bool:
-    """`similar`, with a glance first: a name that holds the other, or shares its first
-    four letters, is near it without the lemma table (read once, 0.1 s, only when some
-    name is near none of the text's at a glance)."""
+    """`similar`, with a glance first: a plural of the other, or a slip of it, is near it
+    without the lemma table (read once, 0.1 s, only when some name is near none of the
+    text's at a glance)."""
     x, y = norm(a), norm(b)
-    if min(len(x), len(y)) >= 3 and (x in y or y in x) or len(x) >= 4 and x[:4] == y[:4]:
+    if x == y or singularize(x) == y or singularize(y) == x:
+        return True
+    if min(len(x), len(y)) >= 5 and SequenceMatcher(None, x, y).ratio() >= 0.85:
         return True
     return similar(a, b)
 
