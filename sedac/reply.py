@@ -206,8 +206,10 @@ def heading(s: str) -> tuple[str, str, bool] | None:
     if first == "\\":        # (LaTeX's forms all begin with a backslash)
         s = _TEX_BOLD.sub(r"**\1**", _TEX_SECTION.sub(r"### \1", _NOINDENT.sub("", s)))
         first = s[:1]
-    # (each form below has its own first character: `#`, `**` or `__`, a letter and a colon)
-    if not first or not (first in "#*_" or first.isascii() and first.isalpha() and ":" in s):
+    # (each form below has its own first character: `#`, `**` or `__`, a letter and a colon,
+    # or a short line of letters alone)
+    if not first or not (first in "#*_" or first.isascii() and first.isalpha()
+                         and (":" in s or len(s) <= 32)):
         return None
     m = _ATX.match(s) if first == "#" else None
     if m:
