@@ -29,7 +29,8 @@ from .glosses import sentence
 from .readers.markdown import MATH_TAGS as _MATH_TAGS, NOT_LOGIC, TAG_LANGS, blocks
 from .reply_blocks import aside
 from .reply_rows import FOREIGN_COMMENT as _FOREIGN_COMMENT, TABLE_ROW as _TABLE_ROW, \
-    TABLE_RULE as _TABLE_RULE, LEAD_HAS as _LEAD_HAS, glosses as _glosses, lead as _lead, row as _row
+    TABLE_RULE as _TABLE_RULE, LEAD_HAS as _LEAD_HAS, glosses as _glosses, lead as _lead, row as _row, \
+    several as _several
 
 ASKED = "the question, named in prose, not code"
 _TAGGED = re.compile(r"^\s*[A-Z]{2,}\s*:")
@@ -121,6 +122,8 @@ class Line:
     # last line's logic ends; each continuation line's `joined` is the head's number
     until: int = 0
     joined: int = 0
+    # several labelled formulas on one line (`(1) A(c)  (2) B(c)`): the (lo, hi) of each
+    parts: list = field(default_factory=list)
 
 
 @dataclass
@@ -486,6 +489,9 @@ def split(text: str, reader, limit: int | None = None) -> Layout:
             ln.lo, ln.hi = ln.start, ln.start + len(s.rstrip())
             queried = queried or kind == "query"
             decided.append(ln)
+            if kind != "ignored" and not clausal and _several(ln, s, reads):
+                ln.own = False               # `(1) A(c)  (2) B(c)`: labelled formulas side by side
+                continue
             if kind != "ignored" and not clausal:   # a numbered or glossed formula all the same
                 lo, hi, gloss, label = logic_of(s, ln.start)
                 if _join(ln, lines, lo, hi, gloss, label or kind, "logic", text, logic_of, reads):
@@ -522,6 +528,11 @@ def split(text: str, reader, limit: int | None = None) -> Layout:
             continue
         if kind == "ignored":
             ln.role, ln.why = "prose", "declarations in prose, not code"
+            continue
+        if not clausal and _several(ln, s, reads):   # `(1) A(c)  (2) B(c)`: side by side
+            ln.role = "logic" if blk else "outside-logic"
+            ln.kind = kind or "statement"
+            decided.append(ln)
             continue
         lo, hi, gloss, label = logic_of(s, ln.start)
         logic = text[lo:hi]
@@ -575,7 +586,8 @@ def split(text: str, reader, limit: int | None = None) -> Layout:
     chars = list("\n".join(" " * len(ln.text) for ln in lines))
     for ln in lines:
         if ln.role == "logic":
-            chars[ln.lo:ln.hi] = text[ln.lo:ln.hi]
+            for lo, hi in ln.parts or [(ln.lo, ln.hi)]:
+                chars[lo:hi] = text[lo:hi]
         elif ln.role == "comment":
             chars[ln.start:ln.start + len(ln.text)] = ln.text
     used = sorted({in_block[ln.n].open_line for ln in lines

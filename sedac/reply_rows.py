@@ -97,3 +97,30 @@ def lead(s: str, base: int, found, candidate, reads):
         if _FORMULA.search(logic) and reads(logic):
             return rest[0], rest[1], said, found[3] or label or rest[3]
     return None
+
+
+# a label of one of several formulas on a line: at its start (after a bullet) or after a
+# wide space: `(1) `, `P7 `, `F3 `, `R2. `
+_SIDE_LABEL = re.compile(r"(?:^[ \t]*(?:[-*•][ \t]+)?|(?<=\S)[ \t]{2,})(\(\d{1,3}\)|[A-Z]{1,2}\d{1,3}[.:)]?)[ \t]+(?=\S)")
+
+
+def several(ln: Line, s: str, reads) -> bool:
+    """Whether line `ln` (text `s`) holds several labelled formulas side by side (`(1) A(c)
+    (2) B(c)  (3) ∀x (...)`, `P1  Blue(a)        P7  Big(b)`): two labels or more, and what
+    follows each reads as a formula while the line as a whole does not. Sets `ln.parts`."""
+    if s.count("(") < 2 and not re.search(r"[A-Z]{1,2}\d", s):
+        return False
+    labels = list(_SIDE_LABEL.finditer(s))
+    if len(labels) < 2 or labels[0].start() > len(s) - len(s.lstrip()) + 2:
+        return False
+    parts = []
+    for m, nxt in zip(labels, labels[1:] + [None]):
+        lo, hi = m.end(), nxt.start() if nxt is not None else len(s.rstrip())
+        piece = s[lo:hi].rstrip()
+        if not piece or not reads(piece):
+            return False
+        parts.append((ln.start + lo, ln.start + lo + len(piece)))
+    if reads(s.strip()):
+        return False
+    ln.parts, ln.lo, ln.hi = parts, parts[0][0], parts[-1][1]
+    return True

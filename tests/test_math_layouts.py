@@ -200,3 +200,25 @@ def test_twelve_labelled_premises_under_a_heading_with_or_without_its_colon(head
     assert not [d for d in prog.diagnostics if d.category != "communication"], prog.diagnostics
     assert [c.formula for _, c in prog.statements] == premises, text
     assert [c.formula for _, c in prog.queries] == [A("k12", Const("sam"))], text
+
+
+@pytest.mark.parametrize("label", ("({k})", "P{k}", "F{k}", "R{k}:"))
+@pytest.mark.parametrize("per_line", (2, 3))
+@pytest.mark.parametrize("bullet", ("", "- "))
+def test_labelled_formulas_side_by_side_on_a_line(label, per_line, bullet):
+    """`(1) A(c)  (2) B(c)  (3) ∀x (...)` and columns (`P1  Blue(a)     P7  Big(b)`): each
+    labelled formula is a clause of its own, with its own span; the safe fixes keep them."""
+    from sedac.engine import allowed_fixes, apply_fixes
+    c = Const("c")
+    premises = [A(f"p{i}", c) for i in range(5)] + [Forall((x,), Implies(A("p0", x), A("q", x)))]
+    cells = [label.format(k=k) + " " + _unicode(f) for k, f in enumerate(premises, start=1)]
+    rows = ["  ".join(cells[i:i + per_line]) for i in range(0, len(cells), per_line)]
+    text = "\n".join(["Premises:"] + [bullet + r for r in rows] + ["", "Conclusion: " + _unicode(A("q", c)), ""])
+    prog = read_program(text, "reply.fol", "fol")
+    assert not [d for d in prog.diagnostics if d.category != "communication"], (text, prog.diagnostics)
+    assert sorted(map(repr, (cl.formula for _, cl in prog.statements))) == sorted(map(repr, premises)), text
+    for _, cl in prog.statements:
+        assert text[cl.span.start:cl.span.end] == cl.text
+    fixed = apply_fixes(text, allowed_fixes(prog.diagnostics, unsafe=False))
+    again = read_program(fixed, "reply.fol", "fol")
+    assert sorted(map(repr, (cl.formula for _, cl in again.statements))) == sorted(map(repr, premises)), fixed

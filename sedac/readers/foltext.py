@@ -141,13 +141,7 @@ class FolReader(SectionReader):
                 # `Ea(f)`, `Ea(b, c)`: the name `Ea`, not `E a (...)`
                 if not _LETTER_NAME.search(stmt):
                     raise
-                first = e
-            try:
-                return self._start(parse_line(parser(strict=True), stmt))
-            except UnexpectedInput:
-                if isinstance(first, _NotAQuantifier):
-                    raise
-                raise first from None
+                return self._as_names(stmt, e)
         # `A x.`, `Ex (...)`, `T` are operators where they read as such, and otherwise names:
         # read with them as operators, then (a parse error, or a letter quantifier whose
         # variable its body never uses) with them as names; the first error is the one told.
@@ -158,6 +152,12 @@ class FolReader(SectionReader):
         except (UnexpectedInput, _NotAQuantifier) as e:
             first = e
         _restore_style(style, saved)
+        return self._as_names(stmt, first)
+
+    def _as_names(self, stmt: str, first: Exception) -> Formula:
+        """`stmt` read with its one-letter operators as names (the strict grammar); when that
+        fails too, the first reading's error is the one told (a strict reading's own error
+        when the first found only a letter quantifier that binds nothing)."""
         try:
             return self._start(parse_line(parser(strict=True), stmt))
         except UnexpectedInput:

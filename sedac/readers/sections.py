@@ -101,6 +101,12 @@ class SectionReader(Reader):
             if not stripped:
                 continue
             span = index.span(start + (len(line) - len(line.lstrip())), start + len(line.rstrip()))
+            if ln.parts:             # several labelled formulas side by side on the line
+                for lo, hi in ln.parts:
+                    self._statement(layout.masked[lo:hi].strip(), "", self._section_for(ln),
+                                    index.span(lo, hi), prog,
+                                    loose=ln.section not in self.statement_sections)
+                continue
             if not ln.own:
                 self._statement(stripped, gloss.strip(), self._section_for(ln), span, prog,
                                 loose=ln.section not in self.statement_sections)
