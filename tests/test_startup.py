@@ -375,7 +375,12 @@ def test_dataclass_docstrings_are_the_ones_inspect_writes():
                     and dataclasses.is_dataclass(c) and c.__module__ == info.name]
     assert len(classes) > 40
     for c in classes:
-        assert s._init_text(c) == str(inspect.signature(c)), c
+        # (a dataclass's subclass with an `__init__` of its own, `z3prover._LateCore`, is
+        # inspect's to read: None, and `_Inspect` falls back to it)
+        init = c.__dict__.get("__init__")
+        own = getattr(getattr(init, "__code__", None), "co_qualname", "").startswith("__create_fn__")
+        want = str(inspect.signature(c)) if own or "__init__" not in c.__dict__ else None
+        assert s._init_text(c) == want, c
         assert str(s._Inspect.signature(c)) == str(inspect.signature(c))
 
     class Custom:
