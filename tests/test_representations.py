@@ -306,3 +306,24 @@ def test_a_plain_program_is_left_as_written():
     program = read_program("cat(tom).\nmammal(X) :- cat(X).\nfurry(X) :- mammal(X).\n"
                            "?- furry(tom).\n", "p.pl", "prolog", vocab_hint=truth.vocab)
     assert apply_reading(program, truth, PROVER.session()) is program
+
+
+@pytest.mark.parametrize("goal, neg, name", [("quiet(anne)", "not_quiet(anne)", "answer"),
+                                             ("kind(bob)", "neg_kind(bob)", "classify"),
+                                             ("not_kind(harry)", "kind(harry)", "answer")])
+def test_a_three_valued_answer_wrapper_asks_its_goal(goal, neg, name):
+    """`answer(Goal, NegGoal, V) :- call(Goal), ...` and the query `?- answer(G, N, A).`: the
+    wrapper is its own machinery, the query asks G (no nested-term E003 that a fix would
+    comment out), and a second `--fix` changes nothing."""
+    from sedac.readers import read_program
+    from sedac.truth import truth_from_text
+    text = ("quiet(anne).\nkind(bob).\nnot_quiet(fiona).\nquiet(X) :- kind(X).\n"
+            f"{name}(Goal, _, true) :- call(Goal), !.\n{name}(_, NegGoal, false) :- call(NegGoal), !.\n"
+            f"{name}(_, _, unknown).\n?- {name}({goal}, {neg}, A).\n")
+    truth = truth_from_text("Anne is quiet. Bob is kind. Fiona is not quiet. Kind people are quiet.")
+    rep = analyse(read_program(text, "p.pl"), truth, "full", "z3")
+    assert "E003" not in {d.code for d in rep.diagnostics}, [(d.code, d.message) for d in rep.diagnostics]
+    assert rep.query is not None
+    once = rep.fixed_program(unsafe=False)
+    again = analyse(read_program(once, "p.pl"), truth, "full", "z3").fixed_program(unsafe=False)
+    assert again == once

@@ -47,7 +47,8 @@ class Shape:
     """Where a representation predicate keeps what: `kind` is `word` (a class or property
     at `word`, of the individual at `subject`), `triple` (the relation at `link` between
     `subject` and `word`, or membership when the link is not a relation of the text) or
-    `lit` (a literal as the argument at `word`); `values` are truth-value positions."""
+    `lit` (a literal as the argument at `word`, and, with `link`, its negation at `link`:
+    `answer(Goal, NegGoal, V)`); `values` are truth-value positions."""
 
     pred: str
     arity: int
@@ -66,7 +67,7 @@ class Shape:
         if self.subject is not None:
             slots[self.subject] = "X"
         if self.link is not None:
-            slots[self.link] = "Relation"
+            slots[self.link] = "Negation" if self.kind == "lit" else "Relation"
         for v in self.values:
             slots[v] = "Value"
         return f"{self.pred}({', '.join(slots)})"
@@ -234,7 +235,11 @@ class ClauseReader:
         s = self.value_sign(a, shape) * self.sign((a.pred, len(a.args), ""))
         if shape.kind == "lit":
             lit = self.literal(a.args[shape.word])
-            self._template(a, shape, s, lit)
+            if shape.link is None:
+                self._template(a, shape, s, lit)
+            # (`answer(not_kind(h), kind(h), V)`: the second literal is the first's
+            # negation, the machinery of a three-valued answer, and says nothing more; no
+            # use of it is a template to write formulas back with)
             return lit if s > 0 else negate(lit)
         if shape.kind == "named":
             args = tuple(t for i, t in enumerate(a.args) if i not in shape.values)

@@ -172,8 +172,11 @@ def _shapes(roles: dict, program, w: Words) -> dict:
         rels = [i for i, role in sorted(r.items()) if role == "rel"]
         values = tuple(i for i, role in sorted(r.items()) if role == "value")
         if lits:
-            out[(pred, n)] = Shape(pred, n, "lit", lits[0],
-                                   values=tuple(i for i in range(n) if i != lits[0]))
+            # (two literal positions and a value: a goal, its negation and the answer,
+            # `answer(Goal, NegGoal, V)`)
+            neg = lits[1] if len(lits) == 2 and n == 3 else None
+            out[(pred, n)] = Shape(pred, n, "lit", lits[0], link=neg,
+                                   values=tuple(i for i in range(n) if i not in (lits[0], neg)))
             continue
         if words:
             k = words[-1]
