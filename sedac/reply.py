@@ -358,6 +358,13 @@ def split(text: str, reader, limit: int | None = None) -> Layout:
         probes[0] += 1
         return bool(s.strip()) and reader.reads(s)
 
+    def tries(s: str) -> bool:
+        """`reads`, for a piece that may be no statement: it notes nothing of the style."""
+        if limit is not None and probes[0] >= limit:
+            return False
+        probes[0] += 1
+        return bool(s.strip()) and reader.tries(s)
+
     def logic_of(s: str, base: int):
         """`candidate`, but a line whose supposed gloss is no sentence and is logic of the
         reader's (`A && B` in Pyke) keeps it, and a line that opens with its sentence
@@ -368,8 +375,8 @@ def split(text: str, reader, limit: int | None = None) -> Layout:
             whole = candidate(s, base, whole=True)
             if whole[1] > found[1] and reads(text[whole[0]:whole[1]]):
                 return whole
-        if _LEAD_HAS.search(s, found[0] - base) and (no_gloss or not reads(text[found[0]:found[1]])):
-            return _lead(s, base, found, candidate, reads) or found
+        if _LEAD_HAS.search(s, found[0] - base) and (no_gloss or not tries(text[found[0]:found[1]])):
+            return _lead(s, base, found, candidate, tries) or found
         return found
 
     # Pass 1: each line's role; the blocks' logic decides, in pass 2, whether the lines
@@ -489,7 +496,7 @@ def split(text: str, reader, limit: int | None = None) -> Layout:
             ln.lo, ln.hi = ln.start, ln.start + len(s.rstrip())
             queried = queried or kind == "query"
             decided.append(ln)
-            if kind != "ignored" and not clausal and _several(ln, s, reads):
+            if kind != "ignored" and not clausal and _several(ln, s, tries):
                 ln.own = False               # `(1) A(c)  (2) B(c)`: labelled formulas side by side
                 continue
             if kind != "ignored" and not clausal:   # a numbered or glossed formula all the same
@@ -529,7 +536,7 @@ def split(text: str, reader, limit: int | None = None) -> Layout:
         if kind == "ignored":
             ln.role, ln.why = "prose", "declarations in prose, not code"
             continue
-        if not clausal and _several(ln, s, reads):   # `(1) A(c)  (2) B(c)`: side by side
+        if not clausal and _several(ln, s, tries):   # `(1) A(c)  (2) B(c)`: side by side
             ln.role = "logic" if blk else "outside-logic"
             ln.kind = kind or "statement"
             decided.append(ln)

@@ -38,6 +38,12 @@ class Reader:
         reply layer asks it of line-based formats."""
         return False
 
+
+    def tries(self, stmt: str) -> bool:
+        """`reads` for a piece of a line that may be no statement: a reader whose reading
+        notes the file's style (`foltext`) notes nothing of it here."""
+        return self.reads(stmt)
+
     def layout(self, text: str):
         """The reply layer's reading of `text` for this language (`sedac.reply.split`)."""
         from ..reply import split

@@ -127,6 +127,20 @@ class FolReader(SectionReader):
             self._style = Style()
         return self._read_formula(stmt, self._style), []
 
+    def tries(self, stmt: str) -> bool:
+        """`reads`, noting nothing of the file's style: the reply layer tries pieces of
+        lines that may be no statement (`Cats are mammals. -> F`: is `F` logic?), and what
+        the style says decides how every fix is written."""
+        style = self._style
+        saved = _copy_style(style) if style is not None else None
+        try:
+            return self.reads(stmt)
+        finally:
+            if style is None:
+                self._style = None
+            else:
+                _restore_style(style, saved)
+
     def _read_formula(self, stmt: str, style: Style) -> Formula:
         self._style = style
         if "~" in stmt and _LATEX.search(stmt):
