@@ -60,7 +60,8 @@ LEGENDS = ("Constants: `e` (the bald eagle), `b` (the bear).",
            "Here $e$ denotes the bald eagle and $b$ denotes the bear.",
            "**Premises** (e = the bald eagle, b = the bear)",
            "Premises (e the bald eagle, b the bear):",
-           "Constants e and b for the bald eagle and the bear.")
+           "Constants e and b for the bald eagle and the bear.",
+           "Let e, b be the bald eagle and the bear.")
 FORMULAS = ("Round(e)", "Needs(b, e)", "∀x (Round(x) → Needs(x, b))", "∀x (Needs(x, b) → Kind(x))")
 
 

@@ -23,7 +23,7 @@ _SAYS = (r"[`'\"”$*]*(?:\s*(?:=|:|—|–|-{1,2}|\||\bstands for\b|\bdenotes\b
 _NAME = r"([A-Z][\w.'’\\{}-]*(?:[ \t]+(?:[A-Z0-9][\w.'’\\{}-]*|of|the|de|la|von|van|and|No\.?))*"
 # or a common noun of up to four words (`e (the bald eagle)`, `b: bear`): the alignment
 # takes it only where it is the very name of an individual of the ground truth
-_SMALL = r"(?!(?:and|or|for|is|are|who|which|that|with)\b)[a-z][\w'’-]+"
+_SMALL = r"(?!(?:and|or|for|is|are|be|who|which|that|with)\b)[a-z][\w'’-]+"
 _NAME += rf"|{_SMALL}(?:[ \t]+{_SMALL}){{0,3}})"
 
 
@@ -36,7 +36,7 @@ def legend(text: str, constants) -> dict[str, str]:
 # parallel lists: `Constants e, m, s, t for the bald eagle, mouse, squirrel and tiger`
 _SYMS = r"[A-Za-z]{1,3}\d?"
 _PARALLEL = re.compile(rf"(?<![\w\\])({_SYMS}(?:\s*,\s*{_SYMS})+(?:\s*,?\s*and\s+{_SYMS})?|{_SYMS}\s+and\s+{_SYMS})\s+"
-                       r"(?:for|stand for|denote|are|name|=)\s+(?:the\s+)?([^.;:()\n]+)")
+                       r"(?:for|stand for|stands for|denote|are|be|name|represent|=)\s+(?:the\s+)?([^.;:()\n]+)")
 
 
 def _parallel(text: str) -> dict[str, list[str]]:
