@@ -13,13 +13,11 @@ use: a name the shallow rules or the readings would correct is left to them.
 """
 from __future__ import annotations
 
-from difflib import SequenceMatcher
-
 from ..fol import And, Atom, Const, Eq, Exists, Forall, Func, Not, Or
 from ..vocab import singularize
 from .alignment import Alignment
 from .legend import named_constants, named_predicates
-from .names import norm, similar
+from .names import norm, slip, words
 
 # the least share of paired premises whose symbols meet under a structural mapping
 CONFIDENCE = 0.5
@@ -59,11 +57,9 @@ def _near(a: str, b: str) -> bool:
     without the lemma table (read once, 0.1 s, only when some name is near none of the
     text's at a glance)."""
     x, y = norm(a), norm(b)
-    if x == y or singularize(x) == y or singularize(y) == x:
+    if x == y or singularize(x) == y or singularize(y) == x or slip(a, b):
         return True
-    if min(len(x), len(y)) >= 5 and SequenceMatcher(None, x, y).ratio() >= 0.85:
-        return True
-    return similar(a, b)
+    return bool(words(a) & words(b))     # (`similar`'s other half: a shared lemma)
 
 
 def abbreviations(program, truth, session=None) -> Alignment:

@@ -94,8 +94,11 @@ def norm(c: str) -> str:
 def similar(a: str, b: str) -> bool:
     """Whether two symbols' names may name one thing: they share a word's lemma, or their
     spellings differ by a slip (`alligator`, `aligator`)."""
-    if words(a) & words(b):
-        return True
+    return bool(words(a) & words(b)) or slip(a, b)
+
+
+def slip(a: str, b: str) -> bool:
+    """Whether two names' spellings differ by a slip (`alligator`, `aligator`)."""
     from difflib import SequenceMatcher
     x, y = norm(a), norm(b)
     return min(len(x), len(y)) >= 5 and SequenceMatcher(None, x, y).ratio() >= 0.85
