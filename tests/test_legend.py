@@ -133,3 +133,39 @@ def test_against_the_text_a_legend_maps_its_letters_onto_the_words_it_names(said
     wrong = [d for d in rep.diagnostics if d.category != "communication"]
     assert not wrong, [(d.code, d.message) for d in wrong]
     assert rep.answer["open_world"] == "True"
+
+
+def _bare_word_legends():
+    """`**Y**(x) young`: a predicate's legend that gives the bare word, in the decorations,
+    separators and closings models write."""
+    for deco in ("", "**", "`", "$"):
+        for sep in ("", ":", " =", " —", " --"):
+            for end in (",", ";", ".", ""):
+                yield (f"Predicates: {deco}Kd{deco}(x){sep} kind{end} {deco}Yg{deco}(x){sep} young{end}\n"
+                       f"{deco}Nd{deco}(x,y){sep} x needs y{end}")
+
+
+@pytest.mark.parametrize("said", list(_bare_word_legends()))
+def test_a_predicate_legend_may_give_the_bare_word(said):
+    """The mouse is kind and young: the premises' structure cannot tell `Kd` from `Yg`
+    (both said once, of one individual); the legend's bare words do."""
+    from sedac.align.legend import named_predicates
+    from sedac.readers import read_program
+    from sedac.truth import truth_from_text
+    reply = said + "\n\nKd(m)\nYg(m)\nNd(m, e)\n\nConclusion: Yg(m)\n"
+    truth = truth_from_text("The mouse is kind. The mouse is young. The mouse needs the bald eagle. "
+                            "The bald eagle is kind.")
+    got = named_predicates(read_program(reply, "p.fol", "fol"), truth)
+    assert {(k.lower(), n): v[0] for (k, n), v in got.items()} == {
+        ("kd", 1): "kind", ("yg", 1): "young", ("nd", 2): "needs"}, said
+
+
+@pytest.mark.parametrize("line", ["∀x (Kd(x) → young(x))", "Kd(x) ∧ kind(x)", "Kd(x) :- kind(x).",
+                                  "Kd(x) is kind and", "Kd(x) and"])
+def test_a_formula_is_no_bare_word_legend(line):
+    from sedac.align.legend import named_predicates
+    from sedac.readers import read_program
+    from sedac.truth import truth_from_text
+    reply = "% " + line + "\n\nKd(m)\n\nConclusion: Kd(m)\n"
+    got = named_predicates(read_program(reply, "p.fol", "fol"), truth_from_text("The mouse is kind."))
+    assert not got or line.startswith("Kd(x) is"), got

@@ -112,9 +112,13 @@ def named_constants(program, truth) -> dict[str, str]:
 
 # a predicate declared by what it says of its variables: `R(x): x is round`, `Z(x) = x is a
 # zumpus`, `| Ch(x, y) | x chases y |`, `S(x,y) -- x sees y`
-_DECLARED = (r"\s*\(\s*([a-z])\s*(?:,\s*([a-z])\s*)?\)[`$*]*\s*(?::::|:|=|≡|↔|⇔|—|–|-{1,2}|\|)?\s*"
-             r"(?:means\s+(?:that\s+)?|iff\s+)?\1\s+(?:(?:is|are)\s+(?:an?\s+|the\s+)?([a-z][\w-]+)|"
-             r"([a-z][\w-]+)\s+\2\b)")
+# `zumpus(x) = x is a zumpus`, `S(x,y) -- x sees y`, or the bare word alone: `**Y**(x) young,`
+# `N(x): nice;` `L(x, y) likes` (a word the line's punctuation, its end or the next
+# declaration closes)
+_DECLARED = (r"[`$*]*\s*\(\s*([a-z])\s*(?:,\s*([a-z])\s*)?\)[`$*]*\s*(?::::|:|=|≡|↔|⇔|—|–|-{1,2}|\|)?\s*"
+             r"(?:means\s+(?:that\s+)?|iff\s+)?(?:\1\s+(?:(?:is|are)\s+(?:an?\s+|the\s+)?([a-z][\w-]+)|"
+             r"([a-z][\w-]+)\s+\2\b)|[`*_]*(?!(?:is|are|and|or|if|iff|means)\b)([a-z][\w-]+)[`*_]*"
+             r"(?=[ \t]*(?:[,;.|)]|$)|[ \t]+[`$*]*[A-Za-z]\w*[`$*]*\())")
 
 
 def _forms(word: str) -> tuple[str, ...]:
@@ -143,8 +147,9 @@ def named_predicates(program, truth) -> dict:
     declared: dict = {}      # (spelling, arity) -> the words its declaration gives it
     for w in spelled:
         written = re.escape(w) if len(w) == 1 else "(?i:" + re.escape(w) + ")"
-        for m in re.finditer(r"(?<![\w\\])" + written + _DECLARED, text):
+        for m in re.finditer(r"(?<![\w\\])" + written + _DECLARED, text, re.M):
             n, word = (2, m.group(4)) if m.group(2) else (1, m.group(3))
+            word = word or m.group(5)
             if word:
                 declared.setdefault((w, n), []).append(word)
     out = {}
