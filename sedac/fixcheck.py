@@ -138,6 +138,11 @@ def verify_fixes(report, fixes: list[Diagnostic], vocab_hint=None) -> tuple[str,
     program = report.program
     if not fixes:
         return program.text, [], []
+    from .reply_json import writable
+    fixes, unwritable = writable(program.text, fixes)   # a JSON reply takes edits of its strings
+    json_notes = [_json_note(d) for d in unwritable]
+    if not fixes:
+        return program.text, unwritable, json_notes
     if vocab_hint is None and report.truth is not None:
         vocab_hint = report.truth.vocab     # what the program was read with
     check = _Checker(report, vocab_hint)
@@ -168,12 +173,24 @@ def verify_fixes(report, fixes: list[Diagnostic], vocab_hint=None) -> tuple[str,
             # the fixes would turn a file sedac takes for logic into one it refuses as prose
             # (every formula line made a comment): sedac is unsure what the file is (its
             # logic is written some way no reader knows), so it writes nothing
-            return program.text, list(fixes), [_nothing_left_note(kept)]
-    notes = [_withheld_note(program, d, lost) for d, lost in withheld]
-    again = _second_pass(report, text, check, {d.code for d, _ in withheld}) if kept else None
+            return program.text, list(fixes) + unwritable, json_notes + [_nothing_left_note(kept)]
+    notes = json_notes + [_withheld_note(program, d, lost) for d, lost in withheld]
+    again = _second_pass(report, text, check, {d.code for d, _ in withheld} |
+                         {d.code for d in unwritable}) if kept else None
     if again is not None:
         notes.append(again)
-    return text, [d for d, _ in withheld], notes
+    return text, unwritable + [d for d, _ in withheld], notes
+
+
+def _json_note(d: Diagnostic) -> Diagnostic:
+    return Diagnostic(
+        WITHHELD, NOTE_CATEGORY,
+        f"the fix of {d.code} was withheld: it falls in a JSON document, where sedac writes a "
+        "fix only inside one of its strings, as text the string can hold without escapes; "
+        "this part of the file was left as it is",
+        d.span, status="non-fixable",
+        evidence={"withheld": d.code, "rule": d.fix.rule if d.fix else None,
+                  "reason": "JSON document"}, clause=d.clause)
 
 
 def _nothing_left_note(fixes: list[Diagnostic]) -> Diagnostic:

@@ -124,6 +124,7 @@ class Line:
     joined: int = 0
     # several labelled formulas on one line (`(1) A(c)  (2) B(c)`): the (lo, hi) of each
     parts: list = field(default_factory=list)
+    part_kinds: list = field(default_factory=list)      # each part's kind, where they differ
 
 
 @dataclass
@@ -134,9 +135,14 @@ class Layout:
     fenced: bool                 # the reply has fenced blocks of logic for this reader
     used_blocks: list[int] = field(default_factory=list)    # opening lines of the blocks read
     other_blocks: list[tuple[int, str]] = field(default_factory=list)  # (line, tag) left aside
+    # the JSON documents unwrapped (`sedac.reply_json`): no line of them is made a comment
+    documents: tuple[tuple[int, int], ...] = ()
 
     def logic(self) -> list[Line]:
         return [ln for ln in self.lines if ln.role == "logic" and not ln.own]
+
+    def _in_document(self, s: int, e: int) -> bool:
+        return any(s < b and a < e for a, b in self.documents)
 
     def diagnostics(self, comment) -> list:
         """The reply around the logic, as communication diagnostics whose safe fixes make it
@@ -169,9 +175,12 @@ class Layout:
                 code, msg = "C006", f"prose around the code blocks, not code: {shown}{lines}"
             else:
                 code, msg = "C002", f"{first.why or 'text addressed to the reader, not code'}: {shown}{lines}"
-            msg += "; made comments" if lines else "; made a comment"
-            out.append(Diagnostic(code, "communication", msg, span,
-                                  fix=Fix("safe", repl, "comment-out", span)))
+            if self._in_document(s, e):        # (a comment would break the JSON)
+                out.append(Diagnostic(code, "communication", msg, span, fix=None))
+            else:
+                msg += "; made comments" if lines else "; made a comment"
+                out.append(Diagnostic(code, "communication", msg, span,
+                                      fix=Fix("safe", repl, "comment-out", span)))
             run.clear()
 
         singles = {"fence": ("C001", "Markdown code fence"), "marker": ("C003", "marker around the code"),
@@ -194,9 +203,11 @@ class Layout:
                 code, why = singles[ln.role]
                 s = ln.start + len(ln.text) - len(ln.text.lstrip())
                 span = index.span(s, ln.start + len(ln.text.rstrip()))
-                out.append(Diagnostic(code, "communication", f"{why}: `{ln.text.strip()[:60]}`; "
-                                      "made a comment", span,
-                                      fix=Fix("safe", comment(ln.text.strip()), "comment-out", span)))
+                inside = self._in_document(span.start, span.end)
+                out.append(Diagnostic(code, "communication", f"{why}: `{ln.text.strip()[:60]}`"
+                                      + ("" if inside else "; made a comment"), span,
+                                      fix=None if inside else
+                                      Fix("safe", comment(ln.text.strip()), "comment-out", span)))
         flush()
         return out
 
@@ -320,11 +331,20 @@ def _gloss_text(tail: str) -> str:
 def split(text: str, reader, limit: int | None = None) -> Layout:
     """The layout of `text` for `reader` (see the module's doc). With `limit`, at most that
     many candidate lines are probed (a sample, for choosing the language)."""
+    from .reply_json import by_line, read_line, unwrap
+    unwrapped = unwrap(text)      # a JSON document's strings, where they are written
+    documents = ()
+    if unwrapped is not None:
+        text, documents = unwrapped.text, unwrapped.documents
     raw = text.split("\n")
     lines, offset = [], 0
     for n, s in enumerate(raw, start=1):
         lines.append(Line(n, offset, s))
         offset += len(s) + 1
+    in_json = {} if unwrapped is None else \
+        by_line(text, unwrapped.values, [ln.start for ln in lines])
+    json_lines = set() if unwrapped is None else \
+        {ln.n for ln in lines if any(a <= ln.start < b for a, b in documents)} | set(in_json)
     marks = tuple(getattr(reader, "comment_marks", ("%",)))
     clausal = getattr(reader, "clausal", False)
     own = frozenset(getattr(reader, "own_headers", ()))
@@ -404,6 +424,19 @@ def split(text: str, reader, limit: int | None = None) -> Layout:
         blk = in_block.get(ln.n, False)
         if blk is None:                      # a block of another language, or not logic
             ln.role, ln.why = "prose", aside_why.get(ln.n) or f"a block that is not {lang}"
+            continue
+        if ln.n in json_lines:      # a JSON document's line: its strings say what it is
+            parts, kinds, gloss = read_line(text, in_json.get(ln.n, ()), tries, clausal)
+            if not parts:
+                ln.role, ln.why = ("prose", "the natural language of a JSON document, not code") \
+                    if gloss else ("blank", "")
+                continue
+            ln.parts, ln.lo, ln.hi, ln.gloss = parts, parts[0][0], parts[-1][1], gloss
+            ln.role = "logic" if blk is not False or not in_block else "outside-logic"
+            ln.kind = "query" if all(k == "query" for k in kinds) else "statement"
+            ln.part_kinds = kinds
+            queried = queried or "query" in kinds
+            decided.append(ln)
             continue
         content = _uncomment(s, marks)
         if content is None and asked(s):
@@ -600,7 +633,8 @@ def split(text: str, reader, limit: int | None = None) -> Layout:
     used = sorted({in_block[ln.n].open_line for ln in lines
                    if ln.role == "logic" and in_block.get(ln.n)})
     return Layout(text, lines, "".join(chars), fenced=fenced_logic,
-                  used_blocks=used, other_blocks=[(b.open_line, b.tag) for b in other])
+                  used_blocks=used, other_blocks=[(b.open_line, b.tag) for b in other],
+                  documents=documents)
 
 
 # A formula that goes on: an open bracket left open, or a connective at its end (brackets

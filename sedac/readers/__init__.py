@@ -112,6 +112,13 @@ def scores(text: str) -> dict[str, int]:
     return out
 
 
+def _unwrapped(text: str) -> str | None:
+    """`text` with its JSON documents unwrapped (`sedac.reply_json`), None when it has none."""
+    from ..reply_json import unwrap
+    found = unwrap(text)
+    return None if found is None else found.text
+
+
 def _formula_hint():
     from ..notations import FORMULA_HINT
     return FORMULA_HINT
@@ -132,9 +139,12 @@ def not_a_program(text: str, lang: str | None = None) -> str | None:
     if s[0] in "{[":
         try:
             json.loads(s)
-            return "JSON data, not a logic program"
         except ValueError:
             pass
+        else:
+            text = _unwrapped(text)    # formulas in a JSON document's strings are a program
+            if text is None:
+                return "JSON data, not a logic program"
     found = scores(text)
     if lang in found:
         count = found[lang]
@@ -187,6 +197,8 @@ def _coverages_needed(text: str, ext_lang: str | None, made: dict | None = None)
     gets the readers that read, by language (`read_program` may keep their reading)."""
     from .probes import bound as bound_of
     sample = _sample(text)
+    # (a JSON document's strings are read side by side, several to a line: no bound holds)
+    json_reply = _unwrapped(sample) is not None
     made = {} if made is None else made
     found: dict[str, int] = {}
     if ext_lang in _READERS:
@@ -196,7 +208,7 @@ def _coverages_needed(text: str, ext_lang: str | None, made: dict | None = None)
     for lang in _READERS:    # (the bounds import no reader: only the readers that read do)
         if lang in found:
             continue
-        bound = bound_of(lang, sample)
+        bound = None if json_reply else bound_of(lang, sample)
         if bound is None:
             made[lang] = _reader_class(lang)(None)
             found[lang] = made[lang].coverage(sample)
@@ -222,7 +234,7 @@ def read_as(text: str, ext_lang: str | None, exhaustive: bool = False,
     change the answer read the text (`_coverages_needed`); `exhaustive` runs every one (the
     answer is the same: `benchmarks/detect_same.py` and `tests/test_detect_same.py`)."""
     found = coverages(text) if exhaustive else _coverages_needed(text, ext_lang, made)
-    hint = scores(text) if len(found) > 1 else {}
+    hint = scores(_unwrapped(text) or text) if len(found) > 1 else {}
     order = {lang: i for i, lang in enumerate(LANGS)}
     best = max(found, key=lambda x: (found[x], x == ext_lang, hint.get(x, 0), -order.get(x, 99)))
     if found[best] == 0:

@@ -143,13 +143,22 @@ def sections_bound(text: str, own_headers, lang: str = "") -> int:
     per non-blank line, each worth 2, plus the headers `coverage` counts. Some lines add
     none (`silent_lines`); and only the lines the reply layer can make logic add any
     (`read` reads `logic` lines only): outside `foreign_lines`."""
-    bound = 2 * _speaking_lines(text) + 4 * headers(text, own_headers)
+    bound = 2 * _speaking_lines(text) + 4 * headers(text, own_headers) + 2 * side_parts(text)
     foreign = foreign_lines(text, lang, clausal=False) if lang else set()
     if foreign:
         lines = sum(1 for n, line in enumerate(text.split("\n"), start=1)
                     if n not in foreign and line.strip())
         bound = min(bound, 2 * lines + 4 * headers(text, own_headers))
     return bound
+
+
+_SIDE = re.compile(r"(?<=\S)[ \t]{2,}(?:\(\d{1,3}\)|[A-Z]{1,2}\d{1,3}[.:)]?)[ \t]+\S")
+
+
+def side_parts(text: str) -> int:
+    """The clauses beyond one a line may add (`reply_rows.several`: labelled formulas side by
+    side, `(1) A(c)  (2) B(c)`): at most one for each label after two spaces or more."""
+    return len(_SIDE.findall(text)) if "  " in text else 0
 
 
 def linc_bound(text: str) -> int:

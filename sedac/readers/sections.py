@@ -102,8 +102,10 @@ class SectionReader(Reader):
                 continue
             span = index.span(start + (len(line) - len(line.lstrip())), start + len(line.rstrip()))
             if ln.parts:             # several labelled formulas side by side on the line
-                for lo, hi in ln.parts:
-                    self._statement(layout.masked[lo:hi].strip(), "", self._section_for(ln),
+                kinds = ln.part_kinds or [ln.kind] * len(ln.parts)
+                for (lo, hi), kind in zip(ln.parts, kinds):
+                    self._statement(layout.masked[lo:hi].strip(), "", self.query_sections[0]
+                                    if kind == "query" else self._section_for(ln),
                                     index.span(lo, hi), prog,
                                     loose=ln.section not in self.statement_sections)
                 continue
