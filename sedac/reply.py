@@ -46,6 +46,7 @@ _STATEMENT = re.compile(r"premise|fact|rule|axiom|assumption|formula|knowledge|t
 _IGNORED = re.compile(r"predicate|signature|vocabulary|constant|domain|notation|symbol|"
                       r"legend|\bkey\b|types?\b|sorts?\b|declaration", re.I)
 
+_WITH = re.compile(r"\s*[(,]?\s*\b(?:with|plus|and)\b.*$", re.I)
 _TRAILING = frozenset({"problem", "question", "options", "answer", "explanation", "context",
                        "note", "reasoning", "solution"})
 _ATX = re.compile(r"^#{1,6}\s+(.*?)\s*#*\s*$")
@@ -74,10 +75,13 @@ _CLOSE = re.compile(r"(?:\*\*|__|`|\$+|\\\)|\\\]|\\\\(?:\[[^\]]*\])?|\*|\s)+$")
 _GLOSS = re.compile(r"\s+(?:—|–|--)\s+|\s%\s*|\s;+\s|\s#+\s|\s//+\s|\s*&&|\s*\\q?quad\b|\s*\\text\{(?=[^}]*\s)|,\s*\*?\"|\s+\(\"")
 # Marks that set a gloss off only when what follows is a sentence and what precedes reads
 # (`P(a)   [Tom is a cat.]`, `P(a)   "Tom is a cat."`, `P(a)   <- Tom is a cat.`,
-# `P(a)   : Tom is a cat.`): each is also logic somewhere (`<-`, TPTP's `] : p(X)`).
-_WEAK_GLOSS = re.compile(r"\s+\[(?=[^\]]*\]\s*$)|\s+[\"“](?=[A-Z])|\s+<-\s|\s+:(?=\s)")
+# `P(a)   : Tom is a cat.`, `` `P(a)`: Tom is a cat.``, `` `P(a)` (Tom is a cat)``,
+# `P(a). Tom is a cat.`, `P(a), Tom is a cat.`, `P(a)      tom is a cat`): each is also logic somewhere (`<-`,
+# TPTP's `] : p(X)`).
+_WEAK_GLOSS = re.compile(r"\s+\[(?=[^\]]*\]\s*$)|\s+[\"“](?=[A-Z])|\s+<-\s|\s+:(?=\s)|(?<=[`$*)]):(?=\s)|[ \t]{3,}(?=[A-Za-z])|"
+                         r"\s+\((?=[A-Za-z][^()]*\)\s*[.;]?\s*$)|(?<=[)`$])[.,]\s+(?=[A-Z][a-z])")
 _GLOSS_HAS = re.compile(r"[—–%;#/&\\\"-]")
-_WEAK_GLOSS_HAS = re.compile(r"[\[\"“<:]")
+_WEAK_GLOSS_HAS = re.compile(r"[\[\"“<:(.,]|   ")
 _MARKUP = re.compile(r"^\s*(\$\$|\\\[|\\\]|\\begin\{\w+\*?\}(?:\{[^{}]*\}|\[[^\]]*\])*|\\end\{\w+\*?\}"
                      r"|-{3,}|={3,}|\*{3,}|\\(?:noindent|medskip|bigskip|smallskip|hline|newline)\b)\s*$")
 _GLOSS_LINE = re.compile(r"^\s*(\*[^*].*\*|_.*_|\".*\"|“.*”|\(\".*\"\))\s*$")
@@ -259,7 +263,12 @@ def _name(s: str) -> str:
 
 
 def kind_of(name: str) -> str | None:
-    """What a heading opens: statements, the query, declarations, prose, or None (unknown)."""
+    """What a heading opens: statements, the query, declarations, prose, or None (unknown).
+    What a heading adds with `with`, `plus` or `and` does not decide it (`Translation with
+    comments` opens statements, `Proof and notes` prose)."""
+    core = _WITH.sub("", name)
+    if core and core != name:
+        name = core
     if _QUERY.search(name):
         return "query"
     if _PROSE.search(name) or name.rstrip("*_ ").endswith("?"):     # (a heading that asks)
@@ -325,7 +334,9 @@ def candidate(line: str, base: int, whole: bool = False) -> tuple[int, int, str,
 
 
 def _gloss_text(tail: str) -> str:
-    return re.sub(r"^(?:<-|[\s—–%&,*\"“(;#/\[:-])+|\\q?quad|\\text\{|[}\s*\"”()\]\\]+$", "", tail)
+    if tail.endswith(".") and tail.rstrip(". ").endswith(")"):
+        tail = tail.rstrip(". ")           # `(Charlie is not furry).`
+    return re.sub(r"^(?:<-|[\s—–%&,*\"“(;#/\[:.-])+|\\q?quad|\\text\{|[}\s*\"”()\]\\]+$", "", tail)
 
 
 def split(text: str, reader, limit: int | None = None) -> Layout:

@@ -140,7 +140,8 @@ def unwrap(text: str) -> Unwrapped | None:
     """`text` with each JSON document in it unwrapped (a document: an object or array that
     opens a line and parses as JSON, with a string that may be logic), or None when it has
     none. A fence tagged `json` over a document loses its tag, so the block is read as logic."""
-    if '"' not in text or ("{" not in text and "[" not in text):
+    script = "```" in text and "py" in text
+    if not script and ('"' not in text or ("{" not in text and "[" not in text)):
         return None
     decoder = json.JSONDecoder()
     out: list[str] | None = None
@@ -174,9 +175,60 @@ def unwrap(text: str) -> Unwrapped | None:
             if tag:
                 for k in range(prev_start + tag.start(2), prev_start + tag.end(2)):
                     out[k] = " "
+    if script:
+        out = _scripts(text, out, documents, plain, values)
     if out is None:
         return None
     return Unwrapped("".join(out), tuple(documents), tuple(plain), tuple(values))
+
+
+_PYTHON_TAGS = frozenset({"python", "py", "python3"})
+
+
+def _scripts(text: str, out, documents: list, plain: list, values: list):
+    """Unwrap the fenced Python blocks of a reply whose logic is nowhere else
+    (`sedac.reply_python`): with a block of formulas beside it, a script only restates them."""
+    from .readers.markdown import NOT_LOGIC, blocks
+    from .reply_python import mask
+    found = blocks(text)
+    scripts = [b for b in found if b.tag.lower() in _PYTHON_TAGS and b.last >= b.first]
+    if not scripts or any(b.tag.lower() not in NOT_LOGIC and b.last >= b.first and not any(
+            a <= _line_start(text, b.first) < z for a, z in documents) for b in found):
+        return out
+    for b in scripts:
+        lo, hi = _line_start(text, b.first), _line_start(text, b.last + 1) - 1
+        chars = list(text) if out is None else list(out)
+        vals: list = []
+        pl: list = []
+        if not mask(text, lo, hi, chars, pl, vals, _decoded) or \
+                not any(_LOGIC.search(text[a:z]) for a, z, _, _ in vals):
+            continue
+        out = chars
+        # (its fences too: made comments, they would leave the script no block to run in)
+        close = _line_start(text, b.close_line + 1) - 1 if b.close_line else hi
+        documents.append((_line_start(text, b.open_line), close))
+        plain.extend(pl)
+        values.extend(vals)
+        fence = _line_start(text, b.open_line)
+        tag = _FENCE_TAG_ANY.match(text, fence)
+        if tag:
+            for k in range(tag.start(1), tag.end(1)):
+                out[k] = " "
+    return out
+
+
+_FENCE_TAG_ANY = re.compile(r"[ \t]*(?:`{3,}|~{3,})[ \t]*(\w*)")
+
+
+def _line_start(text: str, n: int) -> int:
+    """The offset of line `n` (1-based) of `text`; past its end, its length + 1."""
+    pos = 0
+    for _ in range(n - 1):
+        nl = text.find("\n", pos)
+        if nl == -1:
+            return len(text) + 1
+        pos = nl + 1
+    return pos
 
 
 # keys that say a document holds logic (`premises`, `fol`, `conclusion`, `premise_1`): a
