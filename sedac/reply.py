@@ -39,7 +39,8 @@ _QUERY = re.compile(r"conclusion|statement|query|goal|question|hypothes|conjectu
                     r"to prove|to show|to evaluate|to check|negated", re.I)
 _PROSE = re.compile(r"evaluat|result|status|deriv|\bsteps?\b|proof|reason|explanation|answer|note|"
                     r"verif|expect|analys|sketch|chain|summary|output|how to|run|usage|"
-                    r"caveat|heads-up|why|check|discussion|comment|remark|interpret", re.I)
+                    r"caveat|heads-up|why|check|discussion|comment|remark|interpret|verdict|justif|"
+                    r"walk-?through|trace", re.I)
 _STATEMENT = re.compile(r"premise|fact|rule|axiom|assumption|formula|knowledge|theory|program|"
                         r"translation|encoding|\bfol\b|logic|clause|background|given|"
                         r"formali[sz]|premisses", re.I)
