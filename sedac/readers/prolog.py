@@ -226,7 +226,7 @@ class PrologReader(PrologPasses, Reader):
             if whole:
                 return
         _note_names(parsed, prog)
-        wrapped = _wrapper(parsed, self.vocab_hint)
+        wrapped = _wrapper(parsed, self.ask_hint)   # (the hint asked of a wrapper's name only)
         if wrapped is not None:
             # `answer(true) :- q, !.`, `main :- (q -> writeln(true) ; ...).`: a clause that asks
             # a question; read for the question it asks, never as a statement.
@@ -289,12 +289,11 @@ class PrologReader(PrologPasses, Reader):
         is_rule = isinstance(parsed, PComp) and parsed.name == ":-" and len(parsed.args) == 2
         if is_rule:
             return []
-        names = self._known_names
-        if names is None:   # once per reader: a program may have thousands of facts
-            names = self._known_names = frozenset(KNOWN_NAMES) | frozenset(
-                self.vocab_hint.names if self.vocab_hint else ())
-        return sorted(v.name for v in _bound_or_free(formula)
-                      if v.name[:1].isupper() and v.name.lower() in names)
+        capitals = sorted(v.name for v in _bound_or_free(formula) if v.name[:1].isupper())
+        if all(v.lower() in KNOWN_NAMES for v in capitals):
+            return capitals     # (the hint, asked only when it may decide)
+        return self.ask_hint(lambda hint: [v for v in capitals if v.lower() in KNOWN_NAMES
+                                           or hint and v.lower() in hint.names])
 
 
 def _bound_or_free(f) -> set:

@@ -150,10 +150,19 @@ OPEN_VALUES = frozenset({"unknown", "uncertain", "undetermined", "maybe", "undef
 
 
 def _is_wrapper_name(name: str, vocab) -> bool:
-    if vocab is not None and (name in vocab.nouns or name in vocab.adjectives):
+    """Whether `name` is a wrapper's (`answer`, `solve_query`) and no word of the text;
+    `vocab` may be a reader's `ask_hint`, asked only of such a name."""
+    if not (name in WRAPPER_NAMES or name.startswith(("answer_", "query_", "check_", "solve_"))
+            or name.endswith(("_answer", "_query"))):
         return False
-    return name in WRAPPER_NAMES or name.startswith(("answer_", "query_", "check_", "solve_")) \
-        or name.endswith(("_answer", "_query"))
+    if callable(vocab):
+        return not vocab(lambda v: is_word(name, v))
+    return not is_word(name, vocab)
+
+
+def is_word(name: str, vocab) -> bool:
+    """Whether `name` is a noun or an adjective of the text."""
+    return vocab is not None and (name in vocab.nouns or name in vocab.adjectives)
 
 
 def _truth_value(t) -> str | None:

@@ -14,7 +14,7 @@ from ..program import CATEGORIES, Diagnostic, Fix, Program, Span
 from .prolog_effects import comment_out, find_effects, strip_text, without_effects
 from .prolog_logic import TYPE_TESTS
 from .prolog_terms import PAtom, PComp, TO_TERM
-from .prolog_write import negated_name, prolog_text
+from .prolog_write import _NEGATED_NAMES, negated_name, prolog_text
 from ..vocab import BUILTIN_CLASSES, Vocabulary
 
 
@@ -60,15 +60,20 @@ class PrologPasses:
         """`not_cold(X) :- invertebrate(X).`: a name that negates a word of the text (without
         a text, a predicate the program uses) is read as that word's negation."""
         used = {p for c in prog.clauses if c.formula is not None for p, _ in predicates(c.formula)}
-        known = set(used)
-        v = self.vocab_hint
-        if v is not None:
-            known |= v.nouns | v.adjectives | set(v.plurals)
-        mapping = {}
-        for p in used:
-            base = negated_name(p, known - {p})
-            if base:
-                mapping[p] = base
+        if not any(pattern.fullmatch(p) for p in used for pattern in _NEGATED_NAMES):
+            return      # no name negates another (the hint is asked only when one may)
+
+        def negations(v) -> list:          # (pairs: their order is compared too)
+            known = set(used)
+            if v is not None:
+                known |= v.nouns | v.adjectives | set(v.plurals)
+            mapping = []
+            for p in used:
+                base = negated_name(p, known - {p})
+                if base:
+                    mapping.append((p, base))
+            return mapping
+        mapping = dict(self.ask_hint(negations))
         if not mapping:
             return
         for p, base in mapping.items():
@@ -122,16 +127,21 @@ class PrologPasses:
         defines, or that is a word of the text: SWI-Prolog refuses to load the first and
         answers the second with its type test. Renamed, the same way in every clause."""
         builtins = swipl_builtins()
-        v = self.vocab_hint
-        words = (v.nouns | v.adjectives) if v is not None else BUILTIN_CLASSES
+        if not any((n, a) in builtins and a > 0 for n, a in prog.names):
+            return      # no name is a built-in's (the hint is asked only when one is)
         heads = set()
         for _, c in prog.statements:
             _, _, head = implication_parts(c.formula)
             lit = head.arg if isinstance(head, Not) else head
             if isinstance(lit, Atom):
                 heads.add((lit.pred, len(lit.args)))
-        clash = sorted((n, a) for n, a in prog.names
-                       if (n, a) in builtins and a > 0 and (n in words or (n, a) in heads))
+        written = frozenset(prog.names)
+
+        def clashes(v) -> list:
+            words = (v.nouns | v.adjectives) if v is not None else BUILTIN_CLASSES
+            return sorted((n, a) for n, a in written
+                          if (n, a) in builtins and a > 0 and (n in words or (n, a) in heads))
+        clash = self.ask_hint(clashes)
         if not clash:
             return
         plain = Vocabulary()
