@@ -51,10 +51,10 @@ def candidate(line: str, base: int, whole: bool = False) -> tuple[int, int, str,
     i = len(line) - len(line.lstrip())
     label = None
     for _ in range(3):
-        m = _BULLET.match(line, i) or _LABEL.match(line, i) or _OPEN.match(line, i)
+        lab = _LABEL.match(line, i)          # (matched once: the longest pattern here)
+        m = _BULLET.match(line, i) or lab or _OPEN.match(line, i)
         if not m or m.end() == i:
             break
-        lab = _LABEL.match(line, i)
         if lab and lab.end() == m.end() and _QUERY_LABEL.match(re.sub(r"^\\\w+\{", "", lab.group(0))):
             label = "query"
         i = m.end()
