@@ -93,7 +93,11 @@ class Reader:
         got, self._sample_read = self._sample_read, None
         if got is None or got[0] != text:
             return None
-        if any(question(vocab_hint) != answer for question, answer in got[2]):
+        try:
+            alike = all(question(vocab_hint) == answer for question, answer in got[2])
+        except Exception:        # a question the new hint cannot answer: read again
+            alike = False
+        if not alike:
             return None
         self.vocab_hint = vocab_hint
         got[1].path = path

@@ -49,7 +49,6 @@ _SYMBOL_REPAIRS = [
 class PrologReader(PrologPasses, Reader):
     lang = "prolog"
     clausal = True
-    _known_names: frozenset | None = None
 
     def read(self, text: str, path: str = "<program>") -> Program:
         prog = Program(path=path, lang=self.lang, text=text)
