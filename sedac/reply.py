@@ -22,67 +22,25 @@ A reader takes part through a few attributes (see `readers.base.Reader`): `lang`
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 
 from .asked import asked
 from .glosses import sentence
 from .readers.markdown import MATH_TAGS as _MATH_TAGS, NOT_LOGIC, TAG_LANGS, blocks
 from .reply_blocks import aside
+# (the layout, the headings and the lines' logic live in their own modules; their names are
+# importable from here as they always were)
+from .reply_headings import (_ASIDE, _ATX, _BARE, _BOLD, _IGNORED, _NAME_HEAD, _NAME_TAIL,  # noqa: F401
+                             _NOINDENT, _PLAIN, _PROSE, _QUERY, _STATEMENT, _TEX_BOLD, _TEX_SECTION,
+                             _TRAILING, _name, _open, heading, kind_of)
+from .reply_layout import ASKED, Layout, Line  # noqa: F401
+from .reply_lines import (MAX_GLOSS, _BULLET, _CLOSE, _GLOSS, _GLOSS_HAS, _LABEL, _OPEN,  # noqa: F401
+                          _QUERY_LABEL, _SPACED_BULLET, _SYMBOLS, _WEAK_GLOSS, _WEAK_GLOSS_HAS, _WORD,
+                          _gloss_text, candidate, formula_like)
 from .reply_rows import FOREIGN_COMMENT as _FOREIGN_COMMENT, TABLE_ROW as _TABLE_ROW, \
     TABLE_RULE as _TABLE_RULE, LEAD_HAS as _LEAD_HAS, glosses as _glosses, lead as _lead, row as _row, \
     several as _several
 
-ASKED = "the question, named in prose, not code"
 _TAGGED = re.compile(r"^\s*[A-Z]{2,}\s*:")
-
-_QUERY = re.compile(r"conclusion|statement|query|goal|question|hypothes|conjecture|claim|"
-                    r"to prove|to show|to evaluate|to check|negated", re.I)
-_PROSE = re.compile(r"evaluat|result|status|deriv|\bsteps?\b|proof|reason|explanation|answer|note|"
-                    r"verif|expect|analys|sketch|chain|summary|output|how to|run|usage|"
-                    r"caveat|heads-up|why|check|discussion|comment|remark|interpret|verdict|justif|"
-                    r"walk-?through|trace", re.I)
-_STATEMENT = re.compile(r"premise|fact|rule|axiom|assumption|formula|knowledge|theory|program|"
-                        r"translation|encoding|\bfol\b|logic|clause|background|given|"
-                        r"formali[sz]|premisses", re.I)
-_IGNORED = re.compile(r"predicate|signature|vocabulary|constant|domain|notation|symbol|"
-                      r"legend|\bkey\b|types?\b|sorts?\b|declaration", re.I)
-
-_WITH = re.compile(r"\s*[(,]?\s*\b(?:with|plus|and)\b.*$", re.I)
-_TRAILING = frozenset({"problem", "question", "options", "answer", "explanation", "context",
-                       "note", "reasoning", "solution"})
-_ATX = re.compile(r"^#{1,6}\s+(.*?)\s*#*\s*$")
-# LaTeX's headings and bold labels, read as Markdown's: `\subsection*{Premises}`,
-# `\paragraph{Conclusion.}`, `\noindent\textbf{Conclusion:} $C(b)$`
-_TEX_SECTION = re.compile(r"^(?:\\noindent\s*)?\\(?:(?:sub)*section|paragraph)\*?\{([^{}]*)\}\s*$")
-_TEX_BOLD = re.compile(r"^(?:\\noindent\s*)?\\(?:textbf|emph|textit)\{([^{}$]*)\}")
-_BOLD = re.compile(r"^(\*\*|__)([^*_()`$]+?)\1\s*(.*)$")
-_PLAIN = re.compile(r"^([A-Za-z][A-Za-z ]{0,40}?)\s*:\s*(.*)$")
-# a legend in brackets after a heading (`**Premises** (s = Sally)`, `(a Anne, b Bob):`)
-_ASIDE = re.compile(r"^\((?:\s*\w{1,4}\s*(?:=|:|\s)\s*(?:the\s+)?[A-Za-z][\w ]*?[,;]?)+\s*\)\s*:?\s*$")
-_BARE = re.compile(r"^([A-Z][A-Za-z ]{0,30}?)\s*$")
-_BULLET = re.compile(r"(?:(?:[-*+•>]|\\item(?![A-Za-z]))\s+)+")
-_SPACED_BULLET = re.compile(r"^\s*[-*+•]\s+\S")
-_LABEL = re.compile(
-    r"(?:\\(?:text|textbf|textit|textsc|textrm|mathrm|mathbf|emph)\{(?=[^{}]*\}))?"   # `\text{P1:}`
-    r"(?:\d{1,3}[.)]|\((?:\\(?:mathrm|text|textbf|mathbf|mathsf)\{)?\w{1,3}\}?\)|\[\w{1,3}\]|[A-Z]{1,2}_?\{?\d{1,3}\}?\s*&?\s*[:.)]|[A-Z]\s*&?\s*:|"
-    # `P1  City(b) & ...`, `C   exists s ...`: a label set off by spaces alone
-    r"(?-i:[A-Z]{1,2}_?\d{1,3}|[A-Z])(?=[ \t]{2,}(?![&|>=<~-]|\s*$|[a-z]\b))|"
-    # `P10 ∀x (...)` under `P9  ∀x (...)`: one space, before a quantifier or an atom
-    r"(?-i:[A-Z]{1,2}_?\d{1,3})(?=[ \t](?:[∀∃¬]|[A-Za-z]\w*\())|"
-    r"(?:premise|conclusion|statement|goal|query|hypothesis|conjecture|fact|rule|axiom|claim)"
-    r"(?:\s*\d+)?\s*&?\s*[:.])(?:\*\*|__|\})?(?:\\[ ,;:!]|\\q?quad(?![A-Za-z])|\s)+", re.I)
-_OPEN = re.compile(r"(?:\*\*|__|`|\$+|\\\(|\\\[|\*|&(?![&=])|\\noindent\s*|\\textbf\{(?=[^{}]*\}))+")   # (`&\forall x ...`: an align column)
-_CLOSE = re.compile(r"(?:\*\*|__|`|\$+|\\\)|\\\]|\\\\(?:\[[^\]]*\])?|\*|\s)+$")
-_GLOSS = re.compile(r"\s+(?:—|–|--)\s+|\s%\s*|\s;+\s|\s#+\s|\s//+\s|\s*&&|\s*\\q?quad\b|\s*\\text\{(?=[^}]*\s)|,\s*\*?\"|\s+\(\"")
-# Marks that set a gloss off only when what follows is a sentence and what precedes reads
-# (`P(a)   [Tom is a cat.]`, `P(a)   "Tom is a cat."`, `P(a)   <- Tom is a cat.`,
-# `P(a)   : Tom is a cat.`, `` `P(a)`: Tom is a cat.``, `` `P(a)` (Tom is a cat)``,
-# `P(a). Tom is a cat.`, `P(a), Tom is a cat.`, `P(a)      tom is a cat`): each is also logic somewhere (`<-`,
-# TPTP's `] : p(X)`).
-_WEAK_GLOSS = re.compile(r"\s+\[(?=[^\]]*\]\s*$)|\s+[\"“](?=[A-Z])|\s+<-\s|\s+:(?=\s)|(?<=[`$*)]):(?=\s)|[ \t]{3,}(?=[A-Za-z])|"
-                         r"\s+\((?=[A-Za-z][^()]*\)\s*[.;]?\s*$)|(?<=[)`$])[.,]\s+(?=[A-Z][a-z])")
-_GLOSS_HAS = re.compile(r"[—–%;#/&\\\"-]")
-_WEAK_GLOSS_HAS = re.compile(r"[\[\"“<:(.,]|   ")
 _MARKUP = re.compile(r"^\s*(\$\$|\\\[|\\\]|\\begin\{\w+\*?\}(?:\{[^{}]*\}|\[[^\]]*\])*|\\end\{\w+\*?\}"
                      r"|-{3,}|={3,}|\*{3,}|\\(?:noindent|medskip|bigskip|smallskip|hline|newline)\b)\s*$")
 _GLOSS_LINE = re.compile(r"^\s*(\*[^*].*\*|_.*_|\".*\"|“.*”|\(\".*\"\))\s*$")
@@ -95,190 +53,6 @@ _CHATTER = re.compile(
     r"^\s*(here\b|sure\b|certainly\b|okay\b|ok\b|note\b|explanation\b|this (program|code)\b|"
     r"the (following|program|code|query|answer)\b|below\b|in this\b|i (have|will|'ve)\b|"
     r"let's\b|answer\b|output\b|prolog (code|program)\b|query\b\s*:)", re.I)
-_QUERY_LABEL = re.compile(r"([CHGQ]\s*&?\s*:|conclusion|statement|goal|query|hypothesis|conjecture|claim)", re.I)
-_SYMBOLS = re.compile(r"[∀∃→¬∧∨⊕↔⇒(]|->|=>|>>>|:-|&|\|")
-_WORD = re.compile(r"^[A-Za-z',.;:!?\"“”*]+$")
-
-
-def formula_like(s: str) -> bool:
-    """Whether a line that does not parse is still an attempt at a formula (a syntax error),
-    not prose: it has a connective or a bracket, and few plain words, and it does not end
-    in a colon (`Formalisation (sans-serif names):` introduces what follows)."""
-    return bool(_SYMBOLS.search(s)) and sum(1 for w in s.split() if _WORD.match(w)) < 4 \
-        and not s.rstrip().endswith(":")
-
-
-@dataclass
-class Line:
-    """One line of a reply. `lo`/`hi` are offsets of its logic in the text (logic lines)."""
-
-    n: int                 # 1-based line number
-    start: int             # offset of the line's first character
-    text: str
-    role: str = "blank"    # logic | comment | prose | heading | fence | output | marker | gloss | blank
-    lo: int = 0
-    hi: int = 0
-    kind: str | None = None      # statement | query | ignored, for logic lines
-    section: str = ""            # the heading the line is under (lower case)
-    gloss: str = ""
-    own: bool = False            # kept verbatim for the reader (its own header or declarations)
-    why: str = ""                # for non-logic lines: what they are
-    # a formula written over several lines: the head line's `until` is the offset where its
-    # last line's logic ends; each continuation line's `joined` is the head's number
-    until: int = 0
-    joined: int = 0
-    # several labelled formulas on one line (`(1) A(c)  (2) B(c)`): the (lo, hi) of each
-    parts: list = field(default_factory=list)
-    part_kinds: list = field(default_factory=list)      # each part's kind, where they differ
-
-
-@dataclass
-class Layout:
-    text: str
-    lines: list[Line]
-    masked: str
-    fenced: bool                 # the reply has fenced blocks of logic for this reader
-    used_blocks: list[int] = field(default_factory=list)    # opening lines of the blocks read
-    other_blocks: list[tuple[int, str]] = field(default_factory=list)  # (line, tag) left aside
-    # the JSON documents unwrapped (`sedac.reply_json`): no line of them is made a comment
-    documents: tuple[tuple[int, int], ...] = ()
-
-    def logic(self) -> list[Line]:
-        return [ln for ln in self.lines if ln.role == "logic" and not ln.own]
-
-    def _in_document(self, s: int, e: int) -> bool:
-        return any(s < b and a < e for a, b in self.documents)
-
-    def diagnostics(self, comment) -> list:
-        """The reply around the logic, as communication diagnostics whose safe fixes make it
-        comments (`comment(text)` writes one line as a comment of the file's language)."""
-        from .program import Diagnostic, Fix, LineIndex
-        index = LineIndex(self.text)
-        out = []
-        run: list[Line] = []
-
-        def flush():
-            if not run:
-                return
-            first, last = run[0], run[-1]
-            s = first.start + len(first.text) - len(first.text.lstrip())
-            e = last.start + len(last.text.rstrip())
-            span = index.span(s, e)
-            body = self.text[s:e]
-            repl = "\n".join(comment(ln.strip()) if ln.strip() else ln for ln in body.split("\n"))
-            words = " ".join(body.split())
-            shown = f"`{words[:60]}{'...' if len(words) > 60 else ''}`"
-            lines = f" ({last.n - first.n + 1} lines)" if last.n > first.n else ""
-            if first.why.startswith("a `"):
-                code, msg = "C004", f"{first.why}: {shown}{lines}"
-            elif self.fenced and first.why.startswith("a block"):
-                used = self.used_blocks
-                where = (f"the block{'s' if len(used) > 1 else ''} at line{'s' if len(used) > 1 else ''} "
-                         + ", ".join(map(str, used))) if used else "its other blocks"
-                code, msg = "C006", f"{first.why} (the program is read from {where}): {shown}{lines}"
-            elif self.fenced:
-                code, msg = "C006", f"prose around the code blocks, not code: {shown}{lines}"
-            else:
-                code, msg = "C002", f"{first.why or 'text addressed to the reader, not code'}: {shown}{lines}"
-            if self._in_document(s, e):        # (a comment would break the JSON)
-                out.append(Diagnostic(code, "communication", msg, span, fix=None))
-            else:
-                msg += "; made comments" if lines else "; made a comment"
-                out.append(Diagnostic(code, "communication", msg, span,
-                                      fix=Fix("safe", repl, "comment-out", span)))
-            run.clear()
-
-        singles = {"fence": ("C001", "Markdown code fence"), "marker": ("C003", "marker around the code"),
-                   "output": ("C005", "the output of running a query, not code")}
-        for ln in self.lines:
-            if ln.why == ASKED:             # a line of its own (`sedac.asked` may write the goal)
-                flush()
-                run.append(ln)
-                flush()
-                continue
-            if ln.role in ("prose", "heading", "gloss"):
-                run.append(ln)
-                if not self.fenced and not run[0].why.startswith("a `"):
-                    flush()          # a reply without fences: one line at a time
-                continue
-            if ln.role == "blank" and run and (self.fenced or run[0].why.startswith("a `")):
-                continue
-            flush()
-            if ln.role in singles:
-                code, why = singles[ln.role]
-                s = ln.start + len(ln.text) - len(ln.text.lstrip())
-                span = index.span(s, ln.start + len(ln.text.rstrip()))
-                inside = self._in_document(span.start, span.end)
-                out.append(Diagnostic(code, "communication", f"{why}: `{ln.text.strip()[:60]}`"
-                                      + ("" if inside else "; made a comment"), span,
-                                      fix=None if inside else
-                                      Fix("safe", comment(ln.text.strip()), "comment-out", span)))
-        flush()
-        return out
-
-
-def heading(s: str) -> tuple[str, str, bool] | None:
-    """(name, rest, decorated) of a heading line (`**Premises:**`, `### Conclusion`,
-    `Statement to evaluate:`, `C:` is a label, not a heading), or None."""
-    s = s.strip()
-    first = s[:1]
-    if first == "\\":        # (LaTeX's forms all begin with a backslash)
-        s = _TEX_BOLD.sub(r"**\1**", _TEX_SECTION.sub(r"### \1", _NOINDENT.sub("", s)))
-        first = s[:1]
-    # (each form below has its own first character: `#`, `**` or `__`, a letter and a colon,
-    # or a short line of letters alone)
-    if not first or not (first in "#*_" or first.isascii() and first.isalpha()
-                         and (":" in s or len(s) <= 32)):
-        return None
-    m = _ATX.match(s) if first == "#" else None
-    if m:
-        inner = heading(m.group(1))
-        if inner:
-            return inner[0], inner[1], True
-        return _name(m.group(1)), "", True
-    m = _BOLD.match(s)
-    if m and (not _LABEL.fullmatch(m.group(2).strip() + " ") or not m.group(3).strip()):
-        name, rest = m.group(2).strip(), m.group(3).strip()
-        if ":" in name and not name.endswith(":"):
-            name, _, inline = name.partition(":")
-            rest = (inline.strip() + " " + rest).strip()
-        rest = re.sub(r"^:\s*", "", rest)
-        return _name(name), rest, True
-    m = _PLAIN.match(s)
-    if m and len(m.group(1).split()) <= 4 and (kind_of(_name(m.group(1))) is not None
-                                               or _name(m.group(1)) in _TRAILING):
-        return _name(m.group(1)), m.group(2).strip(), False
-    m = _BARE.match(s)        # `Premises`, `Conclusion` alone on their line, no colon:
-    if m and len(m.group(1).split()) <= 3 and kind_of(_name(m.group(1))) is not None:
-        return _name(m.group(1)), "", True      # (set apart as a Markdown heading is)
-    return None
-
-
-_NOINDENT = re.compile(r"^\\noindent\s*")
-_NAME_HEAD = re.compile(r"^[*_`\s]+")
-_NAME_TAIL = re.compile(r"[*_:`.\s]+$")
-
-
-def _name(s: str) -> str:
-    return _NAME_TAIL.sub("", _NAME_HEAD.sub("", s)).strip().lower()
-
-
-def kind_of(name: str) -> str | None:
-    """What a heading opens: statements, the query, declarations, prose, or None (unknown).
-    What a heading adds with `with`, `plus` or `and` does not decide it (`Translation with
-    comments` opens statements, `Proof and notes` prose)."""
-    core = _WITH.sub("", name)
-    if core and core != name:
-        name = core
-    if _QUERY.search(name):
-        return "query"
-    if _PROSE.search(name) or name.rstrip("*_ ").endswith("?"):     # (a heading that asks)
-        return "prose"
-    if _STATEMENT.search(name):
-        return "statement"
-    if _IGNORED.search(name):
-        return "ignored"
-    return None
 
 
 def _uncomment(s: str, marks) -> str | None:
@@ -287,57 +61,6 @@ def _uncomment(s: str, marks) -> str | None:
         if t.startswith(m):
             return t[len(m):].strip()
     return None
-
-
-MAX_GLOSS = 2000     # characters: the longest gloss sentence tried after a formula
-
-
-def candidate(line: str, base: int, whole: bool = False) -> tuple[int, int, str, str | None]:
-    """(lo, hi, gloss, label kind) of the logic a line may hold, decorations aside; with
-    `whole`, nothing is cut as a gloss (Pyke's `&&` is a conjunction, LaTeX's a gloss)."""
-    i = len(line) - len(line.lstrip())
-    label = None
-    for _ in range(3):
-        m = _BULLET.match(line, i) or _LABEL.match(line, i) or _OPEN.match(line, i)
-        if not m or m.end() == i:
-            break
-        lab = _LABEL.match(line, i)
-        if lab and lab.end() == m.end() and _QUERY_LABEL.match(re.sub(r"^\\\w+\{", "", lab.group(0))):
-            label = "query"
-        i = m.end()
-    body = line[i:]
-    gloss = ""
-    cut = len(body)
-    if ":::" not in body and not whole:
-        # (each mark has one of its `_HAS` characters: a line without any has none)
-        marks = [g for g in _GLOSS.finditer(body) if g.start() > 0] if _GLOSS_HAS.search(body) else []
-        weak = [g for g in _WEAK_GLOSS.finditer(body) if g.start() > 0] \
-            if _WEAK_GLOSS_HAS.search(body) else []
-        # the gloss starts at the first mark whose rest is a sentence (`A && B -- s` in
-        # Pyke: `&&` is a conjunction there), else at the first strong mark
-        # (a gloss is a sentence, not a page: tails past MAX_GLOSS are not tried, so a line
-        # of thousands of `&&` costs linear time)
-        g = next((g for g in sorted(marks + weak, key=lambda m: m.start())
-                  if len(body) - g.start() <= MAX_GLOSS
-                  and sentence(_gloss_text(body[g.start():]))), None) or \
-            (marks[0] if marks else None)
-        if g is not None:
-            cut = g.start()
-            gloss = _gloss_text(body[g.start():])
-            gloss = gloss.replace("\\text{", "").replace("}", "").strip()
-    logic = body[:cut]
-    m = _CLOSE.search(logic)
-    if m:
-        logic = logic[:m.start()]
-    if ":::" not in logic and re.search(r"[∀∃→¬∧∨↔⊕]", logic):
-        logic = re.sub(r"[.;,]$", "", logic.rstrip())   # `∀x (A(x) → B(x)).`; `p(a).` is Prolog's
-    return base + i, base + i + len(logic), gloss, label
-
-
-def _gloss_text(tail: str) -> str:
-    if tail.endswith(".") and tail.rstrip(". ").endswith(")"):
-        tail = tail.rstrip(". ")           # `(Charlie is not furry).`
-    return re.sub(r"^(?:<-|[\s—–%&,*\"“(;#/\[:.-])+|\\q?quad|\\text\{|[}\s*\"”()\]\\]+$", "", tail)
 
 
 def split(text: str, reader, limit: int | None = None) -> Layout:
@@ -717,10 +440,3 @@ def _continued(ln: Line, lines: list[Line], lo: int, hi: int, text: str, logic_o
             if not _goes_on(lines, nxt):
                 break
     return best
-
-
-def _open(name: str, previous: str | None) -> str | None:
-    k = kind_of(name)
-    if k is None:
-        return "prose" if previous == "prose" else None
-    return k

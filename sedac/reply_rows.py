@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from .glosses import sentence
 
 if TYPE_CHECKING:
-    from .reply import Line
+    from .reply_layout import Line
 
 def glosses(said: str, ln: Line, text: str) -> bool:
     """Whether sentence `said` speaks of the formula on line `ln` (`sedac.glosses.pairs`)."""
@@ -30,7 +30,7 @@ def row(ln: Line, s: str, logic_of, reads, kind, section) -> bool:
     """A Markdown table row (`| Tom is a cat. | Cat(tom) |`): its cell that reads is the
     logic (the sentence beside it its gloss, a `Conclusion` cell its label), a rule or a
     header row is layout. Whether the row holds logic."""
-    from .reply import _QUERY_LABEL
+    from .reply_lines import _QUERY_LABEL
     ln.section = section
     if TABLE_RULE.match(s):
         ln.role, ln.why = "prose", "a table's rule, not code"

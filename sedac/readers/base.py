@@ -18,6 +18,16 @@ class Reader:
         self._hint = vocab_hint
         self._hint_asked = False
         self._sample_read: tuple | None = None
+        self._questions: list | None = None
+
+    def ask_hint(self, question):
+        """`question(hint)`: what the read needs of the hint, asked through a function of it
+        alone, whose answer (compared with `==`) is noted. A read that asks the hint only so
+        reads the same with another hint that answers every question alike (`reread`)."""
+        answer = question(self._hint)
+        if self._questions is not None:
+            self._questions.append((question, answer))
+        return answer
 
     @property
     def vocab_hint(self) -> Vocabulary | None:
@@ -54,13 +64,15 @@ class Reader:
         error, each worth two of its syntax errors (a formula language whose arithmetic
         lines fail still reads more than a format that calls its formulas prose); the
         language decision compares them."""
-        self._hint_asked, self._sample_read = False, None
+        self._hint_asked, self._sample_read, self._questions = False, None, []
         try:
             prog = self.read(text, "<sample>")
         except Exception:      # a reader that cannot read a sample at all reads none of it
             return 0
+        finally:
+            questions, self._questions = self._questions, None
         if not self._hint_asked:
-            self._sample_read = (text, prog)
+            self._sample_read = (text, prog, questions)
         # (English sentences a reader translates are not its language, however it reads them)
         english = {d.clause for d in prog.diagnostics if d.category == "natural-language"}
         good = sum(1 for i, c in enumerate(prog.clauses)
@@ -75,10 +87,17 @@ class Reader:
         """`read(text, path)` with `vocab_hint`, without reading again: the program that
         `coverage` read, when its sample was all of `text` and that read never asked the
         hint (a read is a function of its text and hint, and the path is only the
-        program's name); None otherwise. The reader then holds `vocab_hint`, as a reader
-        made with it would."""
+        program's name), or asked it only through `ask_hint` and `vocab_hint` answers each
+        of those questions as the hint of that read did; None otherwise. The reader then
+        holds `vocab_hint`, as a reader made with it would."""
         got, self._sample_read = self._sample_read, None
         if got is None or got[0] != text:
+            return None
+        try:
+            alike = all(question(vocab_hint) == answer for question, answer in got[2])
+        except Exception:        # a question the new hint cannot answer: read again
+            alike = False
+        if not alike:
             return None
         self.vocab_hint = vocab_hint
         got[1].path = path

@@ -129,7 +129,7 @@ class PykeReader(SectionReader):
         return atom if positive else Not(atom)
 
     def rescue(self, stmt):
-        return rescue_pyke(stmt, self.vocab_hint)
+        return rescue_pyke(stmt, self.ask_hint)   # (the hint asked only of an English verb)
 
     def write(self, formula, kind="statement", gloss="", program=None, vocab=None):
         text = pyke_text(in_own_spelling(formula, program, vocab), kind)
@@ -166,19 +166,24 @@ def _english_literal(part: str, subject: str | None, vocab) -> tuple[str, str] |
     if m and subject is not None:
         return f"{_camel(m.group(2))}({_camel(subject)}, {'False' if m.group(1) else 'True'})", subject
     m = _ENGLISH_VERB.match(part)
-    verbs = getattr(vocab, "verbs", {}) if vocab is not None else {}
-    if m and verbs:
-        a, neg, verb, b = m.groups()
-        third = next((t for t, base in verbs.items() if verb in (t, base)), None)
-        if third and (bool(neg) == (verb != third) or not neg and verb == third):
-            return f"{_camel(third)}({_camel(a)}, {_camel(b)}, {'False' if neg else 'True'})", a
+    if m is None:
+        return None
+    a, neg, verb, b = m.groups()
+
+    def third_person(v):
+        verbs = getattr(v, "verbs", {}) if v is not None else {}
+        return next((t for t, base in verbs.items() if verb in (t, base)), None)
+    third = vocab(third_person) if callable(vocab) else third_person(vocab)
+    if third and (bool(neg) == (verb != third) or not neg and verb == third):
+        return f"{_camel(third)}({_camel(a)}, {_camel(b)}, {'False' if neg else 'True'})", a
     return None
 
 
 def rescue_pyke(stmt: str, vocab=None) -> tuple[str, list] | None:
     """GPT-3.5's drift from the Pyke-like format, read when the meaning is plain: `<<<`, a
     truth value after `=`, `not` before an argument, a name with a space (`bald eagle`), and
-    English clauses (`Fiona is green && ...`) in place of literals."""
+    English clauses (`Fiona is green && ...`) in place of literals. `vocab` (or a reader's
+    `ask_hint`, asked only of a clause with a verb) names the text's verbs."""
     notes: list = []
     s = stmt
     m = _REVERSED.match(s)

@@ -243,7 +243,8 @@ class SectionReader(Reader):
     def _english(self, stmt, gloss, kind, span, prog, why: str = "") -> bool:
         if not re.match(r"^[A-Za-z][A-Za-z' ,:?-]*\.?$", stmt) or len(stmt.split()) < 2:
             return False
-        formula = english.sentence_to_formula(_strip_question(stmt), self.vocab_hint)
+        sentence = _strip_question(stmt)
+        formula = self.ask_hint(lambda hint: english.sentence_to_formula(sentence, hint))
         if formula is None:
             if why:
                 return False

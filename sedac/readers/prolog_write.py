@@ -1,0 +1,143 @@
+"""Formulas written as Prolog in a program's own spelling (its negation names, its names
+for words that are SWI-Prolog built-ins), and what a program calls but never defines."""
+from __future__ import annotations
+
+import re
+
+from ..fol import (TRUE, And, Atom, Exists, Forall, Formula, Implies, Not, NotAClause, Or,
+                   implication_parts, map_atoms, predicates, subformulas, to_prolog)
+from ..grammar import swipl_builtins
+from ..program import Program
+from .base import _once
+from ..vocab import Vocabulary
+from ..closed_world import NEG_PREFIX
+
+
+_NEGATED_NAMES = (
+    re.compile(r"(?:not|non|neg|no|is_not|isnot|isnt|never|not_an?|is_not_an?)_([a-z]\w*)"),
+    re.compile(r"(?:not|non|neg|isNot|no)([A-Z]\w*)"),
+    re.compile(r"([a-z]\w*?)_(?:false|not|neg)"),
+)
+
+
+def negated_name(name: str, known: set[str]) -> str | None:
+    """The word `name` negates (`not_cold`, `non_cold`, `notCold`, `is_not_cold`,
+    `cold_false` -> `cold`), when that word is in `known`; else None."""
+    for k, pattern in enumerate(_NEGATED_NAMES):
+        m = pattern.fullmatch(name)
+        if m:
+            base = m.group(1)
+            if k == 1:
+                base = re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", base).lower()
+            if base in known:
+                return base
+    return None
+
+
+def _spelling(program: Program | None, vocab) -> dict[str, str]:
+    """FOL names to the program's own: its negation names, the names it chose for words
+    that are built-ins, and `is_p` for a built-in it has no name for."""
+    if program is None:
+        return {}
+    # once per program: the writer asks for every clause it writes
+    return _once(program, vocab, "prolog-spelling", lambda: _program_spelling(program, vocab),
+                 len(program.names), len(program.spelling))
+
+
+def _program_spelling(program: Program, vocab) -> dict[str, str]:
+    out = dict(program.spelling)
+    v = vocab if vocab is not None else Vocabulary()
+    for name, arity in sorted(program.names):
+        word = v.alias_of(name, arity)
+        if word and (word, arity) not in program.names and word not in out:
+            out[word] = name
+    return out
+
+
+def spelled(f: Formula, kind: str = "statement", program: Program | None = None,
+            vocab=None) -> Formula | None:
+    """`f` with the program's own names, in the shape Prolog says it: a negated head becomes
+    the program's `not_p` (or sedac's `neg_p`), a built-in's name its alias; a query is
+    its body. None when Prolog cannot say it (a universal question, a disjunctive head)."""
+    names = _spelling(program, vocab)
+    builtins = swipl_builtins()
+    neg_prefix = NEG_PREFIX
+    for key, name in names.items():
+        if key.startswith("~") and name.endswith(key[1:]):
+            neg_prefix = name[:-len(key) + 1]
+            break
+
+    def name_of(pred: str, arity: int) -> str:
+        if pred in names:
+            return names[pred]
+        # (`call/N` is the meta-call, never a predicate of the program's own)
+        return "is_" + pred if (pred, arity) in builtins and arity and pred != "call" else pred
+
+    def spell(g: Formula, head: bool) -> Formula:
+        if isinstance(g, Not) and isinstance(g.arg, Atom):
+            a = g.arg
+            neg = names.get("~" + a.pred)
+            if neg or head:
+                return Atom(neg or neg_prefix + a.pred, a.args)
+            return Not(Atom(name_of(a.pred, len(a.args)), a.args))
+        if isinstance(g, Atom):
+            return Atom(name_of(g.pred, len(g.args)), g.args)
+        if isinstance(g, (And, Or)):
+            return type(g)(tuple(spell(h, False) for h in g.args))
+        if isinstance(g, Not):
+            return Not(spell(g.arg, False))
+        return g
+
+    if kind == "query":
+        body = f.body if isinstance(f, Exists) else f
+        if any(isinstance(g, (Forall, Exists, Implies)) for g in subformulas(body)):
+            return None
+        return map_atoms(body, lambda a: Atom(name_of(a.pred, len(a.args)), a.args))
+    vs, body, head = implication_parts(f)
+    head = spell(head, True)
+    if not isinstance(head, Atom):
+        return None
+    inner = head if body == TRUE else Implies(spell(body, False), head)
+    return Forall(vs, inner) if vs else inner
+
+
+def prolog_text(f: Formula, kind: str = "statement", program: Program | None = None,
+                vocab=None) -> str | None:
+    """A formula as a clause SWI-Prolog loads, or as a `?-` query (see `spelled`); None
+    when Prolog cannot say it."""
+    g = spelled(f, kind, program, vocab)
+    if g is None:
+        return None
+    try:
+        return ("?- " if kind == "query" else "") + to_prolog(g)
+    except (NotAClause, ValueError):
+        return None
+
+
+def undefined_predicates(statements, queries, program: Program | None = None, vocab=None,
+                         declared=frozenset()) -> list[tuple[str, int]]:
+    """(name, arity) of the predicates, as the file spells them, that the clauses and
+    queries call but no clause defines nor `declared` declares (SWI-Prolog's system
+    predicates aside)."""
+    builtins = swipl_builtins()
+    defined, called = set(), set()
+    for f, kind in [(f, "statement") for f in statements] + [(q, "query") for q in queries]:
+        g = spelled(f, kind, program, vocab)
+        if g is None:
+            continue
+        try:
+            to_prolog(g)          # only what the file can hold
+        except (NotAClause, ValueError):
+            continue
+        if kind == "statement":
+            _, body, head = implication_parts(g)
+            defined.add((head.pred, len(head.args)))
+        else:
+            body = g
+        called |= {p for p in predicates(body) if p not in builtins}
+    return sorted(called - defined - set(declared))
+
+
+def dynamic_declaration(preds) -> str:
+    """`:- dynamic p/1, q/2.`: predicates with no clauses fail instead of raising."""
+    return ":- dynamic " + ", ".join(f"{n}/{a}" for n, a in preds) + "."
