@@ -19,7 +19,7 @@ def _full_sedac(program: Program, truth: Truth, results: list[ClauseResult], ses
     said, unit = ("gold", "premise") if truth.source == "gold" else ("text", "sentence")
     lp_ax = [r.safe for r in results]
     glosses = _gloss_formulas(program, results, truth)
-    text_forms = _TextForms(nl_ax)
+    text_forms = {equivalence_key(a): a for a in nl_ax}
     paired = dict(truth.alignment.pairs) if truth.alignment is not None else {}
     rewrites: dict = {}    # the rules' derived formulas, rewritten once a problem (`propose`)
     for k, r in enumerate(results):
@@ -121,28 +121,6 @@ def _full_sedac(program: Program, truth: Truth, results: list[ClauseResult], ses
     if truth.source == "gold":
         from .gold import drop_contradiction
         drop_contradiction(program, truth, results, diags, session)
-
-
-class _TextForms:
-    """The text's sentences by equivalence key (`text_forms.get(key)`, `key in text_forms`),
-    built when first asked: a problem whose clauses the text entails as they are, glosses
-    and all, never asks."""
-
-    __slots__ = ("_axioms", "_forms")
-
-    def __init__(self, axioms: list[Formula]):
-        self._axioms, self._forms = axioms, None
-
-    def _all(self) -> dict:
-        if self._forms is None:
-            self._forms = {equivalence_key(a): a for a in self._axioms}
-        return self._forms
-
-    def __contains__(self, key) -> bool:
-        return key in self._all()
-
-    def get(self, key, default=None):
-        return self._all().get(key, default)
 
 
 SURE_ALIGNMENT = 0.5   # the share of paired premises whose symbols meet the gold's (`Alignment.confidence`)
