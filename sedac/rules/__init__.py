@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..fol import (And, Atom, Formula, Not, Top, Var, free_vars, implication_parts, nnf,
-                   substitute)
+from ..fol import (And, Atom, Const, Formula, Not, Top, Var, free_vars, implication_parts,
+                   nnf, substitute)
 from ..vocab import Vocabulary
 from . import connectives, derive, rewrite, scope
 from .base import DERIVE, REWRITE, Rule
@@ -44,31 +44,46 @@ def rewrite_formula(f: Formula, vocab: Vocabulary,
     return f, fired
 
 
-def propose(f: Formula, vocab: Vocabulary) -> dict[Formula, tuple[str, ...]]:
+def propose(f: Formula, vocab: Vocabulary,
+            memo: dict | None = None) -> dict[Formula, tuple[str, ...]]:
     """Every candidate reachable from `f` (rewrites replace, derivations add), without `f`
     and without duplicates up to logical equivalence; each with the codes that led to it.
 
     D1-D3 are closed under composition; a relational rule (D4-D11, each with many
-    candidates) is applied once, to each formula of that closure."""
-    start, codes = rewrite_formula(f, vocab)
-    seen: dict[object, tuple[Formula, tuple[str, ...]]] = {equivalence_key(start): (start, tuple(codes))}
-    frontier = [(start, tuple(codes))]
+    candidates) is applied once, to each formula of that closure. `memo` (a dictionary the
+    caller keeps for one vocabulary, e.g. over the clauses of one problem) holds each
+    derived formula's rewrite and key: many rules derive the same formula, and it is
+    rewritten once."""
+    if memo is None:
+        memo = {}
+
+    def rewritten(h: Formula):
+        """(h rewritten to its fixed point, the codes that fired, its equivalence key)."""
+        out = memo.get(h)
+        if out is None:
+            g, more = rewrite_formula(h, vocab)
+            out = memo[h] = (g, tuple(more), equivalence_key(g))
+        return out
+
+    start, codes, start_key = rewritten(f)
+    seen: dict[object, tuple[Formula, tuple[str, ...]]] = {start_key: (start, codes)}
+    frontier = [(start, codes)]
     while frontier:
         g, path = frontier.pop(0)
         for r in derive.RULES:
             h = r.apply(g, vocab)
             if h is None:
                 continue
-            h, more = rewrite_formula(h, vocab)
-            key = equivalence_key(h)
+            h, more, key = rewritten(h)
             if key not in seen:
-                seen[key] = (h, path + (r.code,) + tuple(more))
+                seen[key] = (h, path + (r.code,) + more)
                 frontier.append(seen[key])
     for g, path in list(seen.values()):
         for r in derive.RELATIONAL:
             for h in r.candidates(g, vocab):
-                h, more = rewrite_formula(h, vocab)
-                seen.setdefault(equivalence_key(h), (h, path + (r.code,) + tuple(more)))
+                h, more, key = rewritten(h)
+                if key not in seen:
+                    seen[key] = (h, path + (r.code,) + more)
     if getattr(vocab, "formal", False):
         # a connective or quantifier slip, alone or beside one of the rules above, or two
         # slips in one formula (a dropped domain and `⊕` for `∨`), within a bounded number
@@ -96,7 +111,7 @@ def propose(f: Formula, vocab: Vocabulary) -> dict[Formula, tuple[str, ...]]:
                         seen[key] = (h, path + (r.code,))
                         scoped += 1
     f_key = equivalence_key(f)
-    return {h: p for k, (h, p) in seen.items() if k != f_key and k != equivalence_key(start)}
+    return {h: p for k, (h, p) in seen.items() if k != f_key and k != start_key}
 
 
 @lru_cache(maxsize=1 << 16)
@@ -113,14 +128,26 @@ def equivalence_key(f: Formula):
     for b in bodies:
         if isinstance(b, Top):
             continue
-        lits.append(nnf(Not(b)))
-    lits.append(nnf(head))
+        # a literal's negation in negation normal form, without building `nnf(Not(b))`
+        if isinstance(b, Atom):
+            lits.append(Not(b))
+        elif isinstance(b, Not) and isinstance(b.arg, Atom):
+            lits.append(b.arg)
+        else:
+            lits.append(nnf(Not(b)))
+    lits.append(head if isinstance(head, Atom) or isinstance(head, Not)
+                and isinstance(head.arg, Atom) else nnf(head))
     if not all(isinstance(l, Atom) or isinstance(l, Not) and isinstance(l.arg, Atom) for l in lits):
         return f
     # Canonical variable names in order of first appearance over the sorted literals.
     order: dict[Var, Var] = {}
     for lit in sorted(lits, key=lambda l: repr(_strip_vars(l))):
-        for v in sorted(free_vars(lit), key=lambda v: v.name):
+        args = (lit.arg if isinstance(lit, Not) else lit).args
+        if all(type(t) is Var or type(t) is Const for t in args):
+            found = sorted({t for t in args if type(t) is Var}, key=lambda v: v.name)
+        else:
+            found = sorted(free_vars(lit), key=lambda v: v.name)
+        for v in found:
             order.setdefault(v, Var(f"V{len(order)}"))
     return frozenset(substitute(l, order) for l in lits)
 

@@ -92,8 +92,20 @@ def implication(vars_, body: Formula, head: Formula) -> Formula:
     return Forall(vs, inner) if vs else inner
 
 
+_LAST_PARTS: tuple = (None, None)
+
+
 def parts(f: Formula):
-    return implication_parts(f)
+    """`implication_parts(f)`; the rules of one rewrite pass ask it of the same formula one
+    after the other, so the last answer is kept (a pure function of an immutable formula;
+    one tuple, replaced whole, so threads never see half of it)."""
+    global _LAST_PARTS
+    last = _LAST_PARTS
+    if last[0] is f:
+        return last[1]
+    out = implication_parts(f)
+    _LAST_PARTS = (f, out)
+    return out
 
 
 def class_rule(noun: str, positive: bool, pred: str) -> Formula:
