@@ -8,7 +8,7 @@ import random
 import pytest
 
 from sedac.atp import get_prover
-from sedac.atp import ground
+from sedac.atp import dpll, ground
 from sedac.atp.z3prover import Z3Prover, Z3Session
 from sedac.fol import And, Atom, Const, Exists, Forall, Implies, Not, Or, Var
 from tests.conftest import corpus
@@ -107,7 +107,7 @@ def test_past_its_budget_the_question_is_z3s(monkeypatch):
     axioms += [Not(And((Atom(h, (p,)), Atom(h, (q,)))))
                for h in holes for i, p in enumerate(pigeons) for q in pigeons[i + 1:]]
     goal = Atom("nothing", (pigeons[0],))
-    monkeypatch.setattr(ground, "BUDGET", 0)
+    monkeypatch.setattr(dpll, "BUDGET", 0)   # (read by the search)
     mine, used = ground_verdict(axioms, goal)
     assert not used and mine.status == "Theorem"
     monkeypatch.undo()
