@@ -36,9 +36,43 @@ def _scan(f: Formula, names: set) -> bool:
     return False
 
 
+def _survey(f: Formula, names: set) -> tuple[bool, int]:
+    """`_scan` and `_quantified_vars` in one walk: the names of `f`'s constants added to
+    `names`; (whether `f` has an equality, the variables one ground instance binds)."""
+    cls = f.__class__
+    if cls is Atom:
+        for t in f.args:
+            tc = t.__class__
+            if tc is Const:
+                names.add(t.name)
+            elif tc is not Var:
+                names.update(c.name for c in constants(f))
+        return False, 0
+    if cls is Forall or cls is Exists:
+        eq, n = _survey(f.body, names)
+        return eq, len(f.vars) + n
+    if cls is Not:
+        return _survey(f.arg, names)
+    if cls is And or cls is Or:
+        eq, n = False, 0
+        for a in f.args:
+            e, m = _survey(a, names)
+            eq = eq or e
+            if m > n:
+                n = m
+        return eq, n
+    if cls is Implies or cls is Iff or cls is Xor:
+        e1, n1 = _survey(f.right, names)
+        e2, n2 = _survey(f.left, names)
+        return e1 or e2, max(n1, n2)
+    if cls is Eq:
+        names.update(c.name for c in constants(f))
+        return True, 0
+    return _scan(f, names), _quantified_vars(f)
+
+
 def _has_eq(f: Formula) -> bool:
     return any(isinstance(g, Eq) for g in subformulas(f))
-
 
 
 def _count_outer_exists(f: Formula) -> int:
@@ -47,7 +81,6 @@ def _count_outer_exists(f: Formula) -> int:
     if isinstance(f, And):
         return sum(_count_outer_exists(a) for a in f.args)
     return 0
-
 
 
 def _quantified_vars(f: Formula) -> int:

@@ -99,6 +99,20 @@ class GroundStandIn:
         domain = tuple(sorted(self._universe, key=lambda e: (e.startswith(SKOLEM_PREFIX), e)))
         return Countermodel(domain, {p: frozenset(v) for p, v in ext.items()})
 
+    def _grow_base(self, axioms, key) -> None:
+        """Extend the ground state of the list `key`'s extends to `key` when there is one
+        (what `_decide_ground` does first), for a question answered without it: a list grown
+        step by step keeps costing its growth, not its length."""
+        g = self._ground
+        if g is None or key in g._bases:
+            return
+        ext = self._extends.get(key)
+        if ext is not None and ext[0] in g._bases:
+            try:
+                g.extend(ext[0], key, [self._prepared(a, False)[0] for a in axioms[ext[1]:]])
+            except Unsupported:
+                pass
+
     def _decide_ground(self, axioms, goal, key, skolems, watch) -> Verdict | None:
         """`Theorem` or `CounterSatisfiable` from `sedac.atp.ground` on this session's
         grounding (the same universe, the same Skolem elements), without building Z3 terms;

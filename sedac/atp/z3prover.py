@@ -26,10 +26,11 @@ from collections import Counter
 from typing import Sequence
 
 from ..fol import Formula, negate, nnf
+from .alpha import canonical
 from .base import (COUNTER_SATISFIABLE, CONTRADICTORY_AXIOMS, DEFAULT_TIME_LIMIT, ERROR, GAVE_UP,
                    THEOREM, TIMEOUT, Prover, Session, Stopwatch, Verdict)
 from .fragment import (_PLACEHOLDER, _Slicer, _count_outer_exists, _has_eq,  # noqa: F401
-                       _quantified_vars, _renamed, _scan, _slice_of, ground_size)
+                       _quantified_vars, _renamed, _scan, _slice_of, _survey, ground_size)
 from .ground import GroundSolver
 from .smt import SmtTranslator
 from .standin import _UNSET, GroundStandIn, _LateCore  # noqa: F401
@@ -71,6 +72,8 @@ class Z3Session(GroundStandIn, Session):
         self._whole = whole
         self._universe: tuple[str, ...] = ()
         self._prepared_cache: dict = {}
+        self._canon: dict[Formula, Formula] = {}     # formula -> its alpha-canonical form
+        self._stated: dict = {}                      # axioms key -> their canonical forms
         self._slices = _Slicer(self)
         self._shapes: dict[tuple, tuple] = {}
         self._facts: dict[Formula, tuple] = {}
@@ -129,9 +132,8 @@ class Z3Session(GroundStandIn, Session):
         hit = self._facts.get(f)
         if hit is None:
             names: set[str] = set()
-            eq = _scan(f, names)
-            hit = self._facts[f] = (frozenset(names), _quantified_vars(f),
-                                    _count_outer_exists(f), eq)
+            eq, width = _survey(f, names)
+            hit = self._facts[f] = (frozenset(names), width, _count_outer_exists(f), eq)
         return hit
 
     def _too_big(self, axioms: list[Formula], goal: Formula, limit: int = GROUND_LIMIT) -> bool:
@@ -177,6 +179,20 @@ class Z3Session(GroundStandIn, Session):
         key = (f, goal)
         hit = self._prepared_cache.get(key)
         if hit is None:
+            c = self._canonical(f)
+            if c is not f:
+                if c not in self._facts and f in self._facts:
+                    self._facts[c] = self._facts[f]     # (what an alpha-variant mentions)
+                # an alpha-variant is prepared as its canonical form (the same ground clauses
+                # and Z3 terms: grounding binds variables to elements, whatever their names)
+                try:
+                    hit = self._prepared(c, goal)
+                except NotGroundable as e:
+                    hit = e
+                self._prepared_cache[key] = hit
+                if isinstance(hit, NotGroundable):
+                    raise hit
+                return hit
             about = self._about(f)
             g = nnf(negate(f)) if goal else nnf(f)
             if about[3] and _has_eq(g):      # (an equality of f's that NNF keeps)
@@ -191,6 +207,26 @@ class Z3Session(GroundStandIn, Session):
         if isinstance(hit, NotGroundable):
             raise hit
         return hit
+
+    def _canonical(self, f: Formula) -> Formula:
+        c = self._canon.get(f)
+        if c is None:
+            c = self._canon[f] = canonical(f)
+        return c
+
+    def _states(self, key, goal: Formula) -> bool:
+        """Whether `goal` is one of the axioms of `key`, up to its bound variables' names
+        (then `axioms |= goal` holds, whatever else the axioms say)."""
+        stated = self._stated.get(key)
+        if stated is None:
+            ext = self._extends.get(key)
+            prev = self._stated.get(ext[0]) if ext is not None else None
+            if prev is not None:       # the list grew: the shorter one's and the new axioms'
+                stated = prev.union(self._canonical(a) for a in key.items[ext[1]:])
+            else:
+                stated = frozenset(self._canonical(a) for a in key.items)
+            self._stated[key] = stated
+        return self._canonical(goal) in stated
 
     def _selector(self, table: dict, f: Formula, prefix: str, goal: bool) -> z3.BoolRef:
         sel = table.get(f)
@@ -234,6 +270,12 @@ class Z3Session(GroundStandIn, Session):
             return self._entails_unbounded(axioms, goal, time_limit, watch)
         try:
             key, skolems = self._ground_universe(axioms, goal)
+            if not evidence and (self._fast or len(axioms) >= CORE_AT and not self._z3_only) \
+                    and self._states(key, goal):
+                # the ground procedure's answer below, without its search: a goal among the
+                # axioms is a theorem (asked without evidence, nothing else is read of it)
+                self._grow_base(axioms, key)
+                return Verdict(THEOREM, "z3", watch.seconds)
             if self._model_read and self._fast_kind:
                 # a countermodel read of a question the ground procedure refuted: the
                 # least model when propagation alone finds one (Z3's, which prefers false,
