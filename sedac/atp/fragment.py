@@ -71,6 +71,23 @@ def _survey(f: Formula, names: set) -> tuple[bool, int]:
     return _scan(f, names), _quantified_vars(f)
 
 
+def _binders(f: Formula) -> int:
+    """The variables `f`'s quantifiers bind, counted as often as NNF writes them (both sides
+    of an equivalence twice): at least the outer existentials of `nnf(¬f)`."""
+    cls = f.__class__
+    if cls is Forall or cls is Exists:
+        return len(f.vars) + _binders(f.body)
+    if cls is Not:
+        return _binders(f.arg)
+    if cls is And or cls is Or:
+        return sum(_binders(a) for a in f.args)
+    if cls is Implies:
+        return _binders(f.left) + _binders(f.right)
+    if cls is Iff or cls is Xor:
+        return 2 * (_binders(f.left) + _binders(f.right))
+    return 0
+
+
 def _has_eq(f: Formula) -> bool:
     return any(isinstance(g, Eq) for g in subformulas(f))
 

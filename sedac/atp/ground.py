@@ -202,8 +202,21 @@ class GroundSolver(GroundClauses):
             return None
         clauses, part, groups = found
         extra = list(extra)
+        # A group outside a refutation of the whole part is not necessary (the rest still
+        # holds that refutation): only the groups a unit refutation uses are asked about,
+        # and the necessary ones are the same (necessity is semantic, not the search's).
+        cs, owner = [], []
+        for g, ms in groups.items():
+            for i in ms:
+                for j in part[i]:
+                    cs.append(clauses[j])
+                    owner.append(g)
+        used = _unit_refutation(cs + extra)
+        cert = None if used is None else {owner[j] for j in used if j < len(owner)}
         necessary = []
         for g, members in groups.items():
+            if cert is not None and g not in cert:
+                continue
             cs = [clauses[j] for h, ms in groups.items() if h is not g for i in ms
                   for j in part[i]]
             sat = _satisfiable(cs + extra)

@@ -30,7 +30,7 @@ from .alpha import canonical
 from .base import (COUNTER_SATISFIABLE, CONTRADICTORY_AXIOMS, DEFAULT_TIME_LIMIT, ERROR, GAVE_UP,
                    THEOREM, TIMEOUT, Prover, Session, Stopwatch, Verdict)
 from .fragment import (_PLACEHOLDER, _Slicer, _count_outer_exists, _has_eq,  # noqa: F401
-                       _quantified_vars, _renamed, _scan, _slice_of, _survey, ground_size)
+                       _quantified_vars, _renamed, _scan, _slice_of, _survey, ground_size, _binders)
 from .ground import GroundSolver
 from .smt import SmtTranslator
 from .standin import _UNSET, GroundStandIn, _LateCore  # noqa: F401
@@ -74,6 +74,7 @@ class Z3Session(GroundStandIn, Session):
         self._prepared_cache: dict = {}
         self._canon: dict[Formula, Formula] = {}     # formula -> its alpha-canonical form
         self._stated: dict = {}                      # axioms key -> their canonical forms
+        self._binder_counts: dict[Formula, int] = {}
         self._slices = _Slicer(self)
         self._shapes: dict[tuple, tuple] = {}
         self._facts: dict[Formula, tuple] = {}
@@ -228,6 +229,25 @@ class Z3Session(GroundStandIn, Session):
             self._stated[key] = stated
         return self._canonical(goal) in stated
 
+    def _stated_early(self, axioms: list[Formula], goal: Formula) -> bool:
+        """The stated-goal answer below, before the goal is prepared, where its preparation
+        would change nothing: the axioms' individuals are in the universe, and so are the
+        goal's, its negation needs no more Skolem elements than the universe has and no
+        equality is in it (so no reset, no `NotGroundable`)."""
+        key = self.key(axioms)
+        if self._covered.get(key) is not True:
+            return False
+        names, _, _, eq = self._about(goal)
+        if eq or not names <= self._universe_set:
+            return False
+        n = self._binder_counts.get(goal)
+        if n is None:
+            n = self._binder_counts[goal] = _binders(goal)
+        if n > min(self._skolems, 4) or not self._states(key, goal):
+            return False
+        self._grow_base(axioms, key)
+        return True
+
     def _selector(self, table: dict, f: Formula, prefix: str, goal: bool) -> z3.BoolRef:
         sel = table.get(f)
         if sel is None:
@@ -269,6 +289,9 @@ class Z3Session(GroundStandIn, Session):
                     return decided
             return self._entails_unbounded(axioms, goal, time_limit, watch)
         try:
+            if not evidence and (self._fast or len(axioms) >= CORE_AT and not self._z3_only) \
+                    and self._stated_early(axioms, goal):
+                return Verdict(THEOREM, "z3", watch.seconds)
             key, skolems = self._ground_universe(axioms, goal)
             if not evidence and (self._fast or len(axioms) >= CORE_AT and not self._z3_only) \
                     and self._states(key, goal):
