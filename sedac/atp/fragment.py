@@ -212,7 +212,7 @@ class _Slicer:
         key = self.owner.key(ruled if ruled is not None else [axioms[i] for i in rules])
         s = self._sessions.get(key)
         if s is not None and len(s._axiom_sets) > 64:   # memory: keep the grounded rules only
-            for table in (s._axiom_sets, s._covered, s._interned, s._recent):
+            for table in (s._axiom_sets, s._covered, s._interned, s._recent, s._stated):
                 table.clear()
         if s is None:
             if len(self._sessions) > 64:
