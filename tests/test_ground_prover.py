@@ -8,7 +8,7 @@ import random
 import pytest
 
 from sedac.atp import get_prover
-from sedac.atp import ground
+from sedac.atp import dpll, ground
 from sedac.atp.z3prover import Z3Prover, Z3Session
 from sedac.fol import And, Atom, Const, Exists, Forall, Implies, Not, Or, Var
 from tests.conftest import corpus
@@ -26,7 +26,7 @@ def z3_alone(axioms, goal):
 
 def ground_verdict(axioms, goal):
     """The verdict of a session whose evidence-free questions the ground procedure answers,
-    and whether it was the ground procedure that answered."""
+    and whether it was the ground procedure (or the stated-goal shortcut) that answered."""
     s = Z3Session(Z3Prover())
     s.declare(list(axioms) + [goal])
     answered = []
@@ -38,6 +38,14 @@ def ground_verdict(axioms, goal):
         return v
 
     s._decide_ground = spy
+    stated = s._states          # (a goal among the axioms: answered before any search)
+
+    def spy_stated(*a):
+        r = stated(*a)
+        answered.append(r)
+        return r
+
+    s._states = spy_stated
     return s.entails(list(axioms), goal, evidence=False), any(answered)
 
 
@@ -107,7 +115,7 @@ def test_past_its_budget_the_question_is_z3s(monkeypatch):
     axioms += [Not(And((Atom(h, (p,)), Atom(h, (q,)))))
                for h in holes for i, p in enumerate(pigeons) for q in pigeons[i + 1:]]
     goal = Atom("nothing", (pigeons[0],))
-    monkeypatch.setattr(ground, "BUDGET", 0)
+    monkeypatch.setattr(dpll, "BUDGET", 0)   # (read by the search)
     mine, used = ground_verdict(axioms, goal)
     assert not used and mine.status == "Theorem"
     monkeypatch.undo()

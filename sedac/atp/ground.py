@@ -21,161 +21,26 @@ caller asks Z3, whose time limit and `Timeout` then apply as before. It gives no
 """
 from __future__ import annotations
 
-from itertools import product
+from ..fol import Formula
+from .dpll import (BUDGET, _open_positive, _propagate, _qualifies, _satisfiable,  # noqa: F401
+                   _search, _unit_refutation)
+from .ground_clauses import (TEMPLATE_CLAUSES, TSEITIN_AT, GroundClauses,  # noqa: F401
+                             Unsupported, _body_cnf, _clean, _literal, _template, instances,
+                             witnesses)
 
-from ..fol import And, Atom, Bottom, Const, Exists, Forall, Formula, Not, Or, Top, Var
-
-BUDGET = 20_000          # propagation and branching steps per question before giving up
 PRIMED_PER_KEY = 256     # primed states kept per axiom list (`GroundSolver._primed_state`),
 PRIMED_CELLS = 2_000_000  # ... and at most about this many assigned atoms in all
-TSEITIN_AT = 8           # a disjunct of more clauses than this gets its own variable
 
 
-class Unsupported(Exception):
-    """The formula lies outside the ground fragment (the caller's `NotGroundable`)."""
-
-
-def instances(universe, variables, env: dict):
-    """The environments of a universal's body: `env` with `variables` bound to every tuple
-    of the universe (both grounders, this one and Z3's, expand `∀` so)."""
-    for values in product(universe, repeat=len(variables)):
-        inner = dict(env)
-        inner.update(zip(variables, values))
-        yield inner
-
-
-def witnesses(variables, env: dict, skolems: list | None, error=None) -> dict:
-    """The environment of an outer existential's body: each variable bound to the next
-    reserved element (consumed from `skolems`); `error` (default `Unsupported`) when the
-    existential is not outer or the elements run out."""
-    error = error or Unsupported
-    if skolems is None:
-        raise error("existential under a universal or a disjunction")
-    inner = dict(env)
-    for v in variables:
-        if not skolems:
-            raise error("more existentials than reserved elements")
-        inner[v] = skolems.pop(0)
-    return inner
-
-
-class GroundSolver:
+class GroundSolver(GroundClauses):
     """Clauses over one finite universe, and questions of the form `axioms ∧ extra` sat?"""
 
     def __init__(self, universe: tuple[str, ...]):
-        self.universe = universe
-        self.atoms: dict[tuple, int] = {}
-        self.count = 0
-        self._clauses: dict[tuple, list] = {}     # (formula, skolem names) -> its clauses
+        super().__init__(universe)
         self._bases: dict = {}                    # axiom key -> propagated base state
         self._owners: dict = {}                   # axiom key -> (clause -> axiom, satisfiable alone)
         self._open: dict = {}                     # axiom key -> its base's `_qualifies` clauses
         self._primed: dict = {}                   # axiom key -> {positive units: primed state}
-
-    # ------------------------------------------------------------ grounding
-
-    def _var(self) -> int:
-        self.count += 1
-        return self.count
-
-    def atom(self, pred: str, args: tuple) -> int:
-        key = (pred, args)
-        v = self.atoms.get(key)
-        if v is None:
-            v = self.atoms[key] = self._var()
-        return v
-
-    def _cnf(self, f: Formula, env: dict, skolems: list | None) -> list[tuple]:
-        if isinstance(f, Atom):
-            return [(self.atom(f.pred, tuple(env[a] if isinstance(a, Var) else a.name
-                                             for a in f.args)),)]
-        if isinstance(f, Not):
-            a = f.arg
-            if not isinstance(a, Atom):
-                raise Unsupported("negation of a compound formula (not NNF)")
-            return [(-self.atom(a.pred, tuple(env[t] if isinstance(t, Var) else t.name
-                                              for t in a.args)),)]
-        if isinstance(f, Top):
-            return []
-        if isinstance(f, Bottom):
-            return [()]
-        if isinstance(f, And):
-            out = []
-            for a in f.args:
-                out += self._cnf(a, env, skolems)
-            return out
-        if isinstance(f, Or):
-            acc: list[tuple] = [()]
-            for a in f.args:
-                part = self._cnf(a, env, None)
-                if not part:
-                    return []                      # a true disjunct: the disjunction is true
-                if len(part) > 1 and len(acc) * len(part) > TSEITIN_AT:
-                    t = self._var()                # t -> part
-                    self._extra.extend((-t,) + c for c in part)
-                    part = [(t,)]
-                acc = [x + y for x in acc for y in part]
-            return acc
-        if isinstance(f, Forall):
-            out = []
-            for inner in instances(self.universe, f.vars, env):
-                out += self._cnf(f.body, inner, None)
-            return out
-        if isinstance(f, Exists):
-            return self._cnf(f.body, witnesses(f.vars, env, skolems), skolems)
-        raise Unsupported(f"unexpected node {type(f).__name__}")
-
-    _extra: list = None    # the Tseitin definitions of the formula being grounded
-
-    def _instantiate(self, width: int, templates: list) -> list[tuple]:
-        """The clauses of a universal formula's `_template` over this universe: each
-        clause template once per tuple of elements (`instances`' order)."""
-        atoms = self.atoms
-        out = []
-        combos = product(self.universe, repeat=width) if width else ((),)
-        for values in combos:
-            for ct, plain in templates:
-                lits = []
-                for sign, pred, spec in ct:
-                    args = tuple(values[a] if a.__class__ is int else a for a in spec)
-                    k = (pred, args)
-                    v = atoms.get(k)
-                    if v is None:
-                        self.count += 1
-                        v = atoms[k] = self.count
-                    lits.append(v if sign else -v)
-                c = tuple(lits)
-                if plain and width < 2:
-                    out.append(c)        # no two literals can meet (one variable, distinct)
-                else:
-                    c = _clean(c)
-                    if c is not None:
-                        out.append(c)
-        return out
-
-    def formula_clauses(self, f: Formula, skolems: tuple[str, ...] = ()) -> list[tuple]:
-        """The clauses of the NNF formula `f` (its outer existentials named by `skolems`),
-        with the Tseitin definitions they need; cached. Raises Unsupported outside the
-        fragment."""
-        key = (f, skolems)
-        hit = self._clauses.get(key)
-        if hit is not None:
-            return hit
-        tmpl = _template(f, skolems)
-        if tmpl is not None:
-            out = self._clauses[key] = self._instantiate(*tmpl)
-            return out
-        self._extra = []
-        try:
-            out = []
-            for c in self._cnf(f, {}, list(skolems)) + self._extra:
-                c = _clean(c)
-                if c is not None:
-                    out.append(c)
-        finally:
-            self._extra = None
-        self._clauses[key] = out
-        return out
 
     # ------------------------------------------------------------ deciding
 
@@ -337,8 +202,21 @@ class GroundSolver:
             return None
         clauses, part, groups = found
         extra = list(extra)
+        # A group outside a refutation of the whole part is not necessary (the rest still
+        # holds that refutation): only the groups a unit refutation uses are asked about,
+        # and the necessary ones are the same (necessity is semantic, not the search's).
+        cs, owner = [], []
+        for g, ms in groups.items():
+            for i in ms:
+                for j in part[i]:
+                    cs.append(clauses[j])
+                    owner.append(g)
+        used = _unit_refutation(cs + extra)
+        cert = None if used is None else {owner[j] for j in used if j < len(owner)}
         necessary = []
         for g, members in groups.items():
+            if cert is not None and g not in cert:
+                continue
             cs = [clauses[j] for h, ms in groups.items() if h is not g for i in ms
                   for j in part[i]]
             sat = _satisfiable(cs + extra)
@@ -513,276 +391,3 @@ class GroundSolver:
             hit = self._open[key] = [i for i, c in enumerate(clauses) if _qualifies(c, assign)]
         return hit
 
-
-TEMPLATE_CLAUSES = 32     # a universal's body of more clauses than this is grounded by `_cnf`
-
-
-def _template(f: Formula, skolems: tuple = ()):
-    """(width, [(clause template, plain)]) of an NNF formula `∃ȳ ∀x̄ body` whose body is
-    quantifier-free (either prefix may be empty): its clauses with x̄ as positions into a
-    tuple of elements and ȳ as the reserved elements `skolems` (in order, as `witnesses`
-    binds them); a literal is (positive, pred, args), an argument a position or an
-    element's name. Instantiated over a universe without walking the formula again.
-    `plain`: no two literals of one predicate (so that no instance repeats one or has its
-    complement). None for anything else (`_cnf` grounds it)."""
-    pos: dict = {}
-    left = list(skolems)
-    while isinstance(f, Exists):
-        for v in f.vars:
-            if not left or v in pos:
-                return None
-            pos[v] = left.pop(0)
-        f = f.body
-    vs: tuple = ()
-    while isinstance(f, Forall):
-        vs += f.vars
-        f = f.body
-    if len(set(vs)) != len(vs) or any(v in pos for v in vs):
-        return None
-    pos.update((v, i) for i, v in enumerate(vs))
-    clauses = _body_cnf(f, pos)
-    if clauses is None:
-        return None
-    out = []
-    for c in clauses:
-        preds = [p for _, p, _ in c]
-        out.append((c, len(set(preds)) == len(preds)))
-    return len(vs), out
-
-
-def _literal(a, sign: bool, pos: dict):
-    spec = []
-    for t in a.args:
-        if isinstance(t, Var):
-            i = pos.get(t)
-            if i is None:
-                return None
-            spec.append(i)
-        elif isinstance(t, Const):
-            spec.append(t.name)
-        else:
-            return None
-    return (sign, a.pred, tuple(spec))
-
-
-def _body_cnf(f: Formula, pos: dict):
-    """The clauses (tuples of template literals) of a quantifier-free NNF formula; None
-    outside that fragment or past TEMPLATE_CLAUSES."""
-    if isinstance(f, Atom):
-        lit = _literal(f, True, pos)
-        return None if lit is None else [(lit,)]
-    if isinstance(f, Not):
-        if not isinstance(f.arg, Atom):
-            return None
-        lit = _literal(f.arg, False, pos)
-        return None if lit is None else [(lit,)]
-    if isinstance(f, Top):
-        return []
-    if isinstance(f, Bottom):
-        return [()]
-    if isinstance(f, And):
-        out = []
-        for a in f.args:
-            part = _body_cnf(a, pos)
-            if part is None:
-                return None
-            out += part
-        return out if len(out) <= TEMPLATE_CLAUSES else None
-    if isinstance(f, Or):
-        acc: list[tuple] = [()]
-        for a in f.args:
-            part = _body_cnf(a, pos)
-            if part is None:
-                return None
-            if not part:
-                return []
-            acc = [x + y for x in acc for y in part]
-            if len(acc) > TEMPLATE_CLAUSES:
-                return None
-        return acc
-    return None
-
-
-def _clean(c: tuple) -> tuple | None:
-    """A clause without repeated literals; None for a tautology."""
-    s = set(c)
-    if any(-l in s for l in s):
-        return None
-    return c if len(s) == len(c) else tuple(sorted(s, key=c.index))
-
-
-def _propagate(units, clauses, index, extra, eindex, assign, steps, trail=None) -> bool:
-    """Unit propagation from `units` (literals made true); False on a conflict. `assign`
-    is updated in place; `steps` counts the work (one cell, shared with the search);
-    `trail`, when given, gets every atom made true."""
-    queue = list(units)
-    while queue:
-        lit = queue.pop()
-        v = abs(lit)
-        val = lit > 0
-        cur = assign.get(v)
-        if cur is not None:
-            if cur != val:
-                return False
-            continue
-        assign[v] = val
-        if trail is not None and val:
-            trail.append(v)
-        for cs, idx in ((clauses, index), (extra, eindex)):
-            if idx is None:
-                continue
-            for i in idx.get(lit, ()):
-                steps[0] += 1
-                free = None
-                n_free = 0
-                for l in cs[i]:
-                    a = assign.get(abs(l))
-                    if a is None:
-                        n_free += 1
-                        if n_free > 1:
-                            break
-                        free = l
-                    elif a == (l > 0):
-                        n_free = -1
-                        break
-                if n_free == 0:
-                    return False
-                if n_free == 1:
-                    queue.append(free)
-    return True
-
-
-def _unit_refutation(clauses: list[tuple]) -> set[int] | None:
-    """The indices of clauses from which unit propagation alone derives a conflict (a
-    refutation of them all), or None when propagation ends without one."""
-    index: dict[int, list[int]] = {}
-    for i, c in enumerate(clauses):
-        if not c:
-            return {i}
-        for lit in c:
-            index.setdefault(-lit, []).append(i)
-    assign: dict[int, bool] = {}
-    reason: dict[int, int] = {}          # atom -> the clause that made it so
-    queue = [(c[0], i) for i, c in enumerate(clauses) if len(c) == 1]
-    conflict = None
-    while queue and conflict is None:
-        lit, why = queue.pop()
-        v = abs(lit)
-        cur = assign.get(v)
-        if cur is not None:
-            if cur != (lit > 0):
-                conflict = (why, reason[v])
-            continue
-        assign[v] = lit > 0
-        reason[v] = why
-        for i in index.get(lit, ()):
-            free = None
-            n_free = 0
-            for l in clauses[i]:
-                a = assign.get(abs(l))
-                if a is None:
-                    n_free += 1
-                    if n_free > 1:
-                        break
-                    free = l
-                elif a == (l > 0):
-                    n_free = -1
-                    break
-            if n_free == 0:
-                conflict = (i,)
-                break
-            if n_free == 1:
-                queue.append((free, i))
-    if conflict is None:
-        return None
-    used: set[int] = set()
-    stack = list(conflict)
-    while stack:
-        i = stack.pop()
-        if i in used:
-            continue
-        used.add(i)
-        for l in clauses[i]:
-            r = reason.get(abs(l))
-            if r is not None and r not in used:
-                stack.append(r)
-    return used
-
-
-def _satisfiable(clauses: list[tuple]) -> bool | None:
-    """Whether a clause list has a model; None past the budget."""
-    if any(not c for c in clauses):
-        return False
-    index: dict[int, list[int]] = {}
-    for i, c in enumerate(clauses):
-        for lit in c:
-            index.setdefault(-lit, []).append(i)
-    assign: dict[int, bool] = {}
-    steps = [0]
-    if not _propagate([c[0] for c in clauses if len(c) == 1], clauses, index, None, None,
-                      assign, steps):
-        return False
-    return _search(clauses, index, [], None, assign, steps)
-
-
-def _qualifies(c: tuple, assign) -> bool:
-    """Whether `c` is not yet true and keeps no unassigned negative literal."""
-    for lit in c:
-        a = assign.get(abs(lit))
-        if a is None:
-            if lit < 0:
-                return False
-        elif a == (lit > 0):
-            return False
-    return True
-
-
-def _open_positive(cs, assign):
-    """An atom of a clause not yet true whose unassigned literals are all positive (None
-    when every clause not yet true has an unassigned negative literal: then making every
-    unassigned atom false is a model)."""
-    for c in cs:
-        pos = None
-        for l in c:
-            a = assign.get(abs(l))
-            if a is None:
-                if l < 0:
-                    break
-                if pos is None:
-                    pos = l
-            elif a == (l > 0):
-                break
-        else:
-            if pos is not None:
-                return pos
-    return None
-
-
-def _search(clauses, index, extra, eindex, assign, steps, cands=None) -> bool | None:
-    """DPLL from `assign`. `cands`, when given, holds (a superset of) the clauses that may
-    be open with only positive literals left (`_qualifies`): they are the only ones
-    `_open_positive` must look at, in their order, so a question's search costs what it
-    touches, not the whole clause list."""
-    lit = _open_positive(clauses if cands is None else [clauses[i] for i in sorted(cands)],
-                         assign)
-    if lit is None:
-        lit = _open_positive(extra, assign)
-    if lit is None:
-        return True
-    if steps[0] > BUDGET:
-        return None
-    for choice in (lit, -lit):
-        trial = dict(assign)
-        steps[0] += 1
-        trail = None if cands is None else []
-        if _propagate([choice], clauses, index, extra, eindex, trial, steps, trail):
-            more = cands if cands is None else \
-                cands | {i for v in trail for i in index.get(v, ())}
-            r = _search(clauses, index, extra, eindex, trial, steps, more)
-            if r is None or r:
-                if r:
-                    assign.update(trial)
-                return r
-        if steps[0] > BUDGET:
-            return None
-    return False

@@ -16,190 +16,28 @@ Within the grounded fragment a session first decides each question with
 that answer is final for a question asked without evidence, and for a refuted one (Z3
 then builds the countermodel only if it is read); a proved question asked with evidence
 goes on to Z3 for its unsat core. Verdicts are Z3's statuses either way.
+
+Modules: `z3terms` (Z3 terms, context, models), `fragment` (sizes, slicing), `standin` (the
+ground procedure in Z3's place), `ground` (with `ground_clauses` and `dpll`).
 """
 from __future__ import annotations
 
 from collections import Counter
 from typing import Sequence
 
-from ..fol import (And, Atom, Bottom, Const, Eq, Exists, Forall, Formula, Iff, Implies, Not, Or,
-                   Top, Var, Xor, constants, map_atoms, negate, nnf, predicates, subformulas)
-from .ground import GroundSolver, Unsupported, instances, witnesses
+from ..fol import Formula, negate, nnf
+from .alpha import canonical
+from .base import (COUNTER_SATISFIABLE, CONTRADICTORY_AXIOMS, DEFAULT_TIME_LIMIT, ERROR, GAVE_UP,
+                   THEOREM, TIMEOUT, Prover, Session, Stopwatch, Verdict)
+from .fragment import (_PLACEHOLDER, _Slicer, _count_outer_exists, _has_eq,  # noqa: F401
+                       _quantified_vars, _renamed, _scan, _slice_of, _survey, ground_size, _binders)
+from .ground import GroundSolver
 from .smt import SmtTranslator
-from .base import (COUNTER_SATISFIABLE, ERROR, GAVE_UP, THEOREM, TIMEOUT, Countermodel,
-                   DEFAULT_TIME_LIMIT, Prover, Session, Stopwatch, Verdict,
-                   CONTRADICTORY_AXIOMS)
+from .standin import _UNSET, GroundStandIn, _LateCore  # noqa: F401
+from .z3terms import (_SKOLEM_NAMES, SKOLEM_PREFIX, NotGroundable, _Grounder,  # noqa: F401
+                      _LazyZ3, _context, _countermodel)
 
-
-class _LazyZ3:
-    """The `z3` module, imported on first use: loading libz3 costs tens of milliseconds at
-    start, and a `check` without a text, or `--version`, asks no question of it."""
-
-    def __getattr__(self, name: str):
-        import z3 as module
-        globals()["z3"] = module      # from now on the name is the module itself
-        return getattr(module, name)
-
-
-z3 = _LazyZ3()
-
-SKOLEM_PREFIX = "$sk"
-_SKOLEM_NAMES = tuple(f"{SKOLEM_PREFIX}{i}" for i in range(1, 5))   # (at most 4: `_prepared`)
-
-
-class NotGroundable(Exception):
-    pass
-
-
-def _scan(f: Formula, names: set) -> bool:
-    """Add the names of `f`'s constants to `names`; whether `f` has an equality (one walk
-    over the formula, where `constants` and `subformulas` take several)."""
-    if isinstance(f, Atom):
-        for t in f.args:
-            if isinstance(t, Const):
-                names.add(t.name)
-            elif not isinstance(t, Var):
-                names.update(c.name for c in constants(f))
-        return False
-    if isinstance(f, Eq):
-        names.update(c.name for c in constants(f))
-        return True
-    if isinstance(f, Not):
-        return _scan(f.arg, names)
-    if isinstance(f, (And, Or)):
-        eq = False
-        for a in f.args:
-            eq = _scan(a, names) or eq
-        return eq
-    if isinstance(f, (Implies, Iff, Xor)):
-        return _scan(f.right, names) | _scan(f.left, names)
-    if isinstance(f, (Forall, Exists)):
-        return _scan(f.body, names)
-    return False
-
-
-def _has_eq(f: Formula) -> bool:
-    return any(isinstance(g, Eq) for g in subformulas(f))
-
-
-class _Grounder:
-    """NNF formulas to propositional Z3 terms over a fixed finite universe.
-
-    Built through Z3's C API on raw terms, each holding one reference while its parent is
-    made (the Python wrappers cost more than the solving on these small problems); Z3
-    shares equal terms, so the terms are those the wrappers would build."""
-
-    def __init__(self, ctx: z3.Context, universe: tuple[str, ...]):
-        self.ctx = ctx
-        self.universe = universe
-        self.atoms: dict[tuple[str, tuple[str, ...]], z3.BoolRef] = {}
-        self.names: dict[str, tuple[str, tuple[str, ...]]] = {}
-        self._sort = z3.BoolSort(ctx)
-
-    def atom(self, pred: str, args: tuple[str, ...]) -> z3.BoolRef:
-        key = (pred, args)
-        b = self.atoms.get(key)
-        if b is None:
-            name = f"{pred}({','.join(args)})"
-            ref = self.ctx.ref()
-            b = z3.BoolRef(z3.Z3_mk_const(ref, z3.Z3_mk_string_symbol(ref, name),
-                                          self._sort.ast), self.ctx)
-            self.atoms[key] = b
-            self.names[name] = key
-        return b
-
-    def ground(self, f: Formula, env: dict[Var, str], skolems: list[str] | None):
-        """`skolems` lists names for outer existentials; None once under a universal."""
-        p = self.raw(f, env, skolems)
-        try:
-            return z3.BoolRef(p, self.ctx)
-        finally:
-            z3.Z3_dec_ref(self.ctx.ref(), p)
-
-    def raw(self, f: Formula, env: dict[Var, str], skolems: list[str] | None):
-        """The term of `f` as a raw Z3 AST; the caller owns one reference to it."""
-        ref = self.ctx.ref()
-        if isinstance(f, Atom):
-            p = self.atom(f.pred, tuple(env[a] if isinstance(a, Var) else a.name
-                                        for a in f.args)).ast
-        elif isinstance(f, Top):
-            p = z3.Z3_mk_true(ref)
-        elif isinstance(f, Bottom):
-            p = z3.Z3_mk_false(ref)
-        elif isinstance(f, Not):
-            c = self.raw(f.arg, env, None)
-            p = z3.Z3_mk_not(ref, c)
-            z3.Z3_inc_ref(ref, p)
-            z3.Z3_dec_ref(ref, c)
-            return p
-        elif isinstance(f, And):
-            return self._nary(z3.Z3_mk_and, True, [self.raw(a, env, skolems) for a in f.args])
-        elif isinstance(f, Or):
-            return self._nary(z3.Z3_mk_or, False, [self.raw(a, env, None) for a in f.args])
-        elif isinstance(f, Forall):
-            out = [self.raw(f.body, inner, None) for inner in instances(self.universe, f.vars, env)]
-            return self._nary(z3.Z3_mk_and, True, out)
-        elif isinstance(f, Exists):
-            return self.raw(f.body, witnesses(f.vars, env, skolems, NotGroundable), skolems)
-        else:
-            raise NotGroundable(f"unexpected node {type(f).__name__}")
-        z3.Z3_inc_ref(ref, p)
-        return p
-
-    def _nary(self, fn, empty: bool, parts: list):
-        """An n-ary node of raw parts (their references passed on to it); `empty`: the
-        value of a node without parts (as `BoolVal`)."""
-        ref = self.ctx.ref()
-        if not parts:
-            p = z3.Z3_mk_true(ref) if empty else z3.Z3_mk_false(ref)
-        else:
-            arr = (z3.Ast * len(parts))(*parts)
-            p = fn(ref, len(parts), arr)
-        z3.Z3_inc_ref(ref, p)
-        for c in parts:
-            z3.Z3_dec_ref(ref, c)
-        return p
-
-
-def _count_outer_exists(f: Formula) -> int:
-    if isinstance(f, Exists):
-        return len(f.vars) + _count_outer_exists(f.body)
-    if isinstance(f, And):
-        return sum(_count_outer_exists(a) for a in f.args)
-    return 0
-
-
-
-
-_CONTEXT: list = []
-
-
-def _context() -> z3.Context:
-    """One Z3 context per process (creating one costs milliseconds); solvers are per problem."""
-    if not _CONTEXT:
-        _CONTEXT.append(z3.Context())
-    return _CONTEXT[0]
-
-
-def _countermodel(m: z3.ModelRef, atoms: dict[str, tuple], universe: tuple[str, ...]) -> Countermodel:
-    """The model's extension of every ground atom (computed only when asked for), read
-    through Z3's C API (the Python wrappers cost more than the model on these problems)."""
-    by_name = atoms
-    ext: dict[str, set] = {}
-    ctx = m.ctx.ref()
-    model = m.model
-    for i in range(z3.Z3_model_get_num_consts(ctx, model)):
-        # atoms the model leaves unassigned are false
-        d = z3.Z3_model_get_const_decl(ctx, model, i)
-        key = by_name.get(z3.Z3_get_symbol_string(ctx, z3.Z3_get_decl_name(ctx, d)))
-        if key is None:
-            continue
-        value = z3.Z3_model_get_const_interp(ctx, model, d)
-        if value is not None and z3.Z3_get_bool_value(ctx, value) == z3.Z3_L_TRUE:
-            ext.setdefault(key[0], set()).add(key[1])
-    domain = tuple(sorted(universe, key=lambda e: (e.startswith(SKOLEM_PREFIX), e)))
-    return Countermodel(domain, {p: frozenset(v) for p, v in ext.items()})
-
+z3 = _LazyZ3(globals())
 
 # The most ground instances one question may have before sedac stops grounding it whole:
 # past it, grounding costs more than slicing (benchmarks/scaling.py). Bigger problems of
@@ -214,178 +52,6 @@ BIG_GROUND_LIMIT = 400_000
 CORE_AT = 100
 
 
-def _quantified_vars(f: Formula) -> int:
-    """How many variables one ground instance of `f` binds (nested quantifiers multiply)."""
-    if isinstance(f, (Forall, Exists)):
-        return len(f.vars) + _quantified_vars(f.body)
-    if isinstance(f, (And, Or)):
-        return max((_quantified_vars(a) for a in f.args), default=0)
-    if isinstance(f, Not):
-        return _quantified_vars(f.arg)
-    if isinstance(f, (Implies, Iff, Xor)):
-        return max(_quantified_vars(f.left), _quantified_vars(f.right))
-    return 0
-
-
-def ground_size(formulas: Sequence[Formula], universe: int) -> int:
-    """The number of ground instances grounding `formulas` over `universe` elements
-    would build: computed before anything is built."""
-    return sum(universe ** _quantified_vars(f) for f in formulas)
-
-
-def _slice_of(f: Formula):
-    """("rule", None) for a formula of one variable and no individual, ("fact", c) for a
-    formula about the one individual c, None for anything else; atoms must be unary."""
-    if isinstance(f, (Top, Bottom)):
-        return ("rule", None)
-    if isinstance(f, Atom) and len(f.args) == 1 and isinstance(f.args[0], Const):
-        return ("fact", f.args[0].name)     # most axioms of a big problem: its facts
-    if any(n != 1 for _, n in predicates(f)) or _has_eq(f):
-        return None
-    consts = constants(f)
-    if not consts:
-        body = f.body if isinstance(f, (Forall, Exists)) and len(f.vars) == 1 else None
-        if body is not None and _quantified_vars(body) == 0:
-            return ("rule", None)
-        return None
-    if len(consts) == 1 and _quantified_vars(f) == 0:
-        return ("fact", next(iter(consts)).name)
-    return None
-
-
-class _Slicer:
-    """Entailment for theories of unary predicates whose formulas each speak of one
-    individual or of one variable: the ground theory splits into independent slices, one
-    per individual, so `T |= q(c)` holds iff the slice of c with the rules proves it, or
-    some other slice is contradictory. Each slice is small; slices alike up to their
-    individual share one consistency check."""
-
-    def __init__(self, owner: "Z3Session"):
-        self.owner = owner
-        self._kinds: dict[Formula, tuple | None] = {}
-        self._contradiction: dict = {}
-        self._splits: dict = {}
-        self._sessions: dict[tuple, "Z3Session"] = {}
-
-    def kind(self, f: Formula):
-        if f not in self._kinds:
-            self._kinds[f] = _slice_of(f)
-        return self._kinds[f]
-
-    def entails(self, axioms: list[Formula], goal: Formula, time_limit: float,
-                evidence: bool) -> Verdict | None:
-        gk = self.kind(goal)
-        if gk is None:
-            return None
-        key = self.owner.key(axioms)
-        split = self._splits.get(key, False)
-        if split is False:
-            split = self._splits[key] = self._split(axioms)
-        if split is None:
-            return None
-        rules, facts, ruled = split
-        c = gk[1]
-        mine = rules + facts.get(c, [])
-        # A slice is asked with its individual renamed to a placeholder: slices alike up to
-        # their individual (most of them, in a big problem) share one small solver. The
-        # rules speak of no individual (renamed, they are themselves): one list of them for
-        # every question, so that a question about no individual (a rule the text may
-        # entail) costs no pass over them (it did: quadratic over a program's rules).
-        shaped = ruled if c is None else \
-            ruled + [_renamed(axioms[i], c) for i in facts.get(c, [])]
-        v = self._session(rules, axioms, ruled)._entails(
-            shaped, _renamed(goal, c) if c is not None else goal, time_limit, evidence)
-        if v.holds or not v.refuted:
-            used = tuple(mine[j] for j in v.used) if v.used is not None else None
-            return Verdict(v.status, v.prover, v.seconds, used, v.model_fn, v.detail)
-        bad = self._contradictory(axioms, rules, facts, time_limit)
-        if bad is not None:
-            return Verdict(CONTRADICTORY_AXIOMS, "z3", v.seconds, used=bad)
-        return v
-
-    def _split(self, axioms: list[Formula]):
-        """(indices of the rules, indices of each individual's facts), or None when some
-        axiom does not fit the sliced fragment."""
-        rules: list[int] = []
-        facts: dict[str, list[int]] = {}
-        for i, a in enumerate(axioms):
-            k = self.kind(a)
-            if k is None:
-                return None
-            if k[0] == "rule":
-                rules.append(i)
-            else:
-                facts.setdefault(k[1], []).append(i)
-        return rules, facts, [axioms[i] for i in rules]
-
-    def _session(self, rules: list[int], axioms: list[Formula], ruled=None) -> "Z3Session":
-        """The solver of the slices of these rules. Every slice shares it: the rules are
-        grounded once, each slice's facts are added beside them under their own selectors
-        and each question assumes only its own slice's (a solver per slice would ground
-        the rules once per individual)."""
-        key = self.owner.key(ruled if ruled is not None else [axioms[i] for i in rules])
-        s = self._sessions.get(key)
-        if s is not None and len(s._axiom_sets) > 64:   # memory: keep the grounded rules only
-            for table in (s._axiom_sets, s._covered, s._interned, s._recent):
-                table.clear()
-        if s is None:
-            if len(self._sessions) > 64:
-                self._sessions.clear()
-            s = self._sessions[key] = Z3Session(self.owner.prover, whole=True)
-        return s
-
-    def _contradictory(self, axioms, rules, facts, time_limit) -> tuple | None:
-        """The axioms of a contradictory slice, or None (cached per axiom set)."""
-        key = self.owner.key(axioms)
-        if key in self._contradiction:
-            return self._contradiction[key]
-        found = None
-        seen: set = set()
-        ruled = [axioms[i] for i in rules]      # (renamed, a rule is itself)
-        for c, idx in facts.items():
-            shape = frozenset(_renamed(axioms[i], c) for i in idx)
-            if shape in seen:
-                continue
-            seen.add(shape)
-            part = rules + idx
-            shaped = ruled + [_renamed(axioms[i], c) for i in idx]
-            v = self._session(rules, axioms, ruled)._entails(shaped, Bottom(), time_limit, False)
-            if v.holds:
-                found = tuple(part)
-                break
-        self._contradiction[key] = found
-        return found
-
-
-def _renamed(f: Formula, c: str) -> Formula:
-    """`f` about the individual c, with c replaced by a placeholder (the slice's shape)."""
-    return map_atoms(f, lambda a: Atom(a.pred, tuple(_PLACEHOLDER if isinstance(t, Const)
-                                                     and t.name == c else t for t in a.args)))
-
-
-_PLACEHOLDER = Const("the_individual")
-
-
-class _LateCore(Verdict):
-    """A proof whose unsat core (`used`) is computed on first read."""
-
-    def __init__(self, status: str, prover: str, seconds: float, find):
-        for name, value in (("status", status), ("prover", prover), ("seconds", seconds),
-                            ("model_fn", None), ("detail", ""), ("_find", find)):
-            object.__setattr__(self, name, value)
-
-    @property
-    def used(self) -> tuple | None:
-        hit = self.__dict__.get("_used", _UNSET)
-        if hit is _UNSET:
-            hit = self._find()
-            object.__setattr__(self, "_used", hit)
-        return hit
-
-
-_UNSET = object()
-
-
 class Z3Prover(Prover):
     name = "z3"
 
@@ -397,7 +63,7 @@ class Z3Prover(Prover):
         return Z3Session(self)
 
 
-class Z3Session(Session):
+class Z3Session(GroundStandIn, Session):
     """One problem's incremental solver; discarded with the problem."""
 
     def __init__(self, prover: Z3Prover, whole: bool = False):
@@ -406,6 +72,9 @@ class Z3Session(Session):
         self._whole = whole
         self._universe: tuple[str, ...] = ()
         self._prepared_cache: dict = {}
+        self._canon: dict[Formula, Formula] = {}     # formula -> its alpha-canonical form
+        self._stated: dict = {}                      # axioms key -> their canonical forms
+        self._binder_counts: dict[Formula, int] = {}
         self._slices = _Slicer(self)
         self._shapes: dict[tuple, tuple] = {}
         self._facts: dict[Formula, tuple] = {}
@@ -464,9 +133,8 @@ class Z3Session(Session):
         hit = self._facts.get(f)
         if hit is None:
             names: set[str] = set()
-            eq = _scan(f, names)
-            hit = self._facts[f] = (frozenset(names), _quantified_vars(f),
-                                    _count_outer_exists(f), eq)
+            eq, width = _survey(f, names)
+            hit = self._facts[f] = (frozenset(names), width, _count_outer_exists(f), eq)
         return hit
 
     def _too_big(self, axioms: list[Formula], goal: Formula, limit: int = GROUND_LIMIT) -> bool:
@@ -512,6 +180,20 @@ class Z3Session(Session):
         key = (f, goal)
         hit = self._prepared_cache.get(key)
         if hit is None:
+            c = self._canonical(f)
+            if c is not f:
+                if c not in self._facts and f in self._facts:
+                    self._facts[c] = self._facts[f]     # (what an alpha-variant mentions)
+                # an alpha-variant is prepared as its canonical form (the same ground clauses
+                # and Z3 terms: grounding binds variables to elements, whatever their names)
+                try:
+                    hit = self._prepared(c, goal)
+                except NotGroundable as e:
+                    hit = e
+                self._prepared_cache[key] = hit
+                if isinstance(hit, NotGroundable):
+                    raise hit
+                return hit
             about = self._about(f)
             g = nnf(negate(f)) if goal else nnf(f)
             if about[3] and _has_eq(g):      # (an equality of f's that NNF keeps)
@@ -526,6 +208,45 @@ class Z3Session(Session):
         if isinstance(hit, NotGroundable):
             raise hit
         return hit
+
+    def _canonical(self, f: Formula) -> Formula:
+        c = self._canon.get(f)
+        if c is None:
+            c = self._canon[f] = canonical(f)
+        return c
+
+    def _states(self, key, goal: Formula) -> bool:
+        """Whether `goal` is one of the axioms of `key`, up to its bound variables' names
+        (then `axioms |= goal` holds, whatever else the axioms say)."""
+        stated = self._stated.get(key)
+        if stated is None:
+            ext = self._extends.get(key)
+            prev = self._stated.get(ext[0]) if ext is not None else None
+            if prev is not None:       # the list grew: the shorter one's and the new axioms'
+                stated = prev.union(self._canonical(a) for a in key.items[ext[1]:])
+            else:
+                stated = frozenset(self._canonical(a) for a in key.items)
+            self._stated[key] = stated
+        return self._canonical(goal) in stated
+
+    def _stated_early(self, axioms: list[Formula], goal: Formula) -> bool:
+        """The stated-goal answer below, before the goal is prepared, where its preparation
+        would change nothing: the axioms' individuals are in the universe, and so are the
+        goal's, its negation needs no more Skolem elements than the universe has and no
+        equality is in it (so no reset, no `NotGroundable`)."""
+        key = self.key(axioms)
+        if self._covered.get(key) is not True:
+            return False
+        names, _, _, eq = self._about(goal)
+        if eq or not names <= self._universe_set:
+            return False
+        n = self._binder_counts.get(goal)
+        if n is None:
+            n = self._binder_counts[goal] = _binders(goal)
+        if n > min(self._skolems, 4) or not self._states(key, goal):
+            return False
+        self._grow_base(axioms, key)
+        return True
 
     def _selector(self, table: dict, f: Formula, prefix: str, goal: bool) -> z3.BoolRef:
         sel = table.get(f)
@@ -568,7 +289,16 @@ class Z3Session(Session):
                     return decided
             return self._entails_unbounded(axioms, goal, time_limit, watch)
         try:
+            if not evidence and (self._fast or len(axioms) >= CORE_AT and not self._z3_only) \
+                    and self._stated_early(axioms, goal):
+                return Verdict(THEOREM, "z3", watch.seconds)
             key, skolems = self._ground_universe(axioms, goal)
+            if not evidence and (self._fast or len(axioms) >= CORE_AT and not self._z3_only) \
+                    and self._states(key, goal):
+                # the ground procedure's answer below, without its search: a goal among the
+                # axioms is a theorem (asked without evidence, nothing else is read of it)
+                self._grow_base(axioms, key)
+                return Verdict(THEOREM, "z3", watch.seconds)
             if self._model_read and self._fast_kind:
                 # a countermodel read of a question the ground procedure refuted: the
                 # least model when propagation alone finds one (Z3's, which prefers false,
@@ -621,24 +351,6 @@ class Z3Session(Session):
         except NotGroundable:
             return self._entails_quantified(axioms, goal, time_limit, watch)
 
-    def _late_core(self, key, goal, skolems, at: int):
-        """The function that finds the core of the proof `self._history[at]` when asked."""
-        ground, history, epoch, universe = self._ground, self._history, self._epoch, self._universe
-
-        def core() -> tuple | None:
-            axioms = list(key.items)
-
-            def prepared():
-                return [self._prepared(a, False)[0] for a in axioms]
-            if key not in ground._bases:      # (given up for a longer list since)
-                ground.base(key, prepared())
-            used = ground.unique_core(key, axioms, prepared, ground.formula_clauses(
-                self._prepared(goal, True)[0], _SKOLEM_NAMES[:skolems]))
-            if used is not None:
-                return used
-            return self._z3_at(history, at, epoch, universe).used
-        return core
-
     def _z3_at(self, history: list, at: int, epoch: int, universe) -> Verdict:
         """Z3's answer, with evidence, to `history[at]` from a solver asked `history[:at]`
         before it: this session's own solver when it has not gone past it, else a new one
@@ -652,7 +364,7 @@ class Z3Session(Session):
             v = self._ask_z3(key.items, goal, key, time_limit, True, Stopwatch())
             self._done += 1
             return v
-        shadow = Z3Session(self.prover)
+        shadow = type(self)(self.prover)
         shadow._prepared_cache = self._prepared_cache
         shadow._reset(universe)
         for k, g, t in history[:at]:
@@ -730,31 +442,6 @@ class Z3Session(Session):
             self._covered[key] = True
         return key, skolems
 
-    def _entails_big(self, axioms, goal, evidence, watch) -> Verdict | None:
-        """A question too big for Z3's grounding (GROUND_LIMIT) and outside the sliced
-        fragment (binary facts: `likes(a, b)` with rules over them), decided by the ground
-        procedure alone when its grounding stays under BIG_GROUND_LIMIT: unit propagation
-        is linear in the ground clauses, the axiom list is grounded and propagated once
-        for all its questions, and each question touches only what it reaches (E was
-        given the whole problem for every question). The answer is exact (the same
-        grounding Z3 decides on a smaller problem); a proof's axioms are the ground
-        procedure's minimal core; a refutation carries no countermodel (as E's did not).
-        None when it gives the question back (outside the fragment, past its budget)."""
-        try:
-            key, skolems = self._ground_universe(axioms, goal)
-            decided = self._decide_ground(axioms, goal, key, skolems, watch)
-            if decided is None or not evidence or decided.refuted:
-                return decided
-            used = self._ground.core(
-                key, axioms, lambda: [self._prepared(a, False)[0] for a in axioms],
-                self._ground.formula_clauses(self._prepared(goal, True)[0],
-                                             _SKOLEM_NAMES[:skolems]))
-        except NotGroundable:
-            return None
-        if used is None:
-            return None
-        return Verdict(THEOREM, "z3", watch.seconds, used=used)
-
     def _z3_model(self, axioms: list[Formula], goal: Formula, time_limit: float):
         """The countermodel of a question the ground procedure refuted (asked when read)."""
         fast, self._fast, self._z3_only, self._model_read = self._fast, False, True, True
@@ -762,50 +449,6 @@ class Z3Session(Session):
             return self._entails(axioms, goal, time_limit, True).model
         finally:
             self._fast, self._z3_only, self._model_read = fast, False, False
-
-    def _least_model(self, axioms, goal, key, skolems) -> Countermodel | None:
-        """The least model of the question's ground clauses when unit propagation reaches
-        one with no choice left (every clause not yet true keeps a literal that is false
-        by default); None otherwise, and outside the fragment."""
-        g = self._ground
-        if g is None:
-            g = self._ground = GroundSolver(self._universe)
-        try:
-            if key not in g._bases:
-                g.base(key, [self._prepared(a, False)[0] for a in axioms])
-            extra = g.formula_clauses(self._prepared(goal, True)[0], _SKOLEM_NAMES[:skolems])
-            true = g.least_model(key, axioms, extra)
-        except Unsupported:
-            return None
-        if true is None:
-            return None
-        ext: dict[str, set] = {}
-        for pred, args in true:
-            ext.setdefault(pred, set()).add(args)
-        domain = tuple(sorted(self._universe, key=lambda e: (e.startswith(SKOLEM_PREFIX), e)))
-        return Countermodel(domain, {p: frozenset(v) for p, v in ext.items()})
-
-    def _decide_ground(self, axioms, goal, key, skolems, watch) -> Verdict | None:
-        """`Theorem` or `CounterSatisfiable` from `sedac.atp.ground` on this session's
-        grounding (the same universe, the same Skolem elements), without building Z3 terms;
-        None when it gives the question back (past its search budget)."""
-        g = self._ground
-        if g is None:
-            g = self._ground = GroundSolver(self._universe)
-        try:
-            if key not in g._bases:
-                ext = self._extends.get(key)
-                if ext is not None and ext[0] in g._bases:   # the list grew: extend its base
-                    g.extend(ext[0], key, [self._prepared(a, False)[0] for a in axioms[ext[1]:]])
-                else:
-                    g.base(key, [self._prepared(a, False)[0] for a in axioms])
-            extra = g.formula_clauses(self._prepared(goal, True)[0], _SKOLEM_NAMES[:skolems])
-            sat = g.satisfiable(key, axioms, extra)
-        except Unsupported:
-            return None
-        if sat is None:
-            return None
-        return Verdict(COUNTER_SATISFIABLE if sat else THEOREM, "z3", watch.seconds)
 
     def _entails_unbounded(self, axioms, goal, time_limit, watch) -> Verdict:
         """A problem above the grounding bound: the E prover when it is installed (saturation
