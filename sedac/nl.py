@@ -105,15 +105,16 @@ def parse_sentences_limited(texts: list[str], vocab: Vocabulary
     sentences."""
     lexicon = _lexicon_goal(vocab)
     import json
-    from . import vocab as vocab_module
+    from . import morphology, text_vocab, vocab as vocab_module
     from .swipl import remembered
     # (the DCG's answers, kept across processes: a process that parses one text it has
     # parsed before does not start SWI-Prolog; `remembered` says when an entry is used;
-    # this module and `vocab` (`words`) are part of its key)
+    # this module and the vocabulary's (`words`, the lexicon) are part of its key)
     results, limited = remembered(
         "nl", json.dumps([lexicon, texts]), lambda: _parse_raw(texts, vocab, lexicon),
         lambda v: _valid_raw(v, len(texts)), needs=("nl",),
-        files=(__file__, vocab_module.__file__))
+        files=(__file__, vocab_module.__file__, text_vocab.__file__,
+               morphology.__file__))
     return [_result(r) for r in results], limited
 
 
