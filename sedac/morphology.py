@@ -50,8 +50,18 @@ def _singular_by_rule(word: str) -> str:
 
 
 
+_SEPARATORS = re.compile(r"[_\s]+")
+
+
 def split_words(name: str) -> list[str]:
-    return [w for w in re.split(r"[_\s]+", name) if w]
+    """`prime_number` -> [prime, number] (a new list: callers may change it)."""
+    return list(split_name(name))
+
+
+@lru_cache(maxsize=65536)
+def split_name(name: str) -> tuple[str, ...]:
+    """`split_words` as a tuple, kept by name: a pure function of it."""
+    return tuple(w for w in _SEPARATORS.split(name) if w)
 
 
 @lru_cache(maxsize=65536)
@@ -64,6 +74,7 @@ def singularize(name: str) -> str:
     return "_".join(words)
 
 
+@lru_cache(maxsize=65536)
 def pluralize(name: str) -> str:
     """`wumpus` -> `wumpuses`, `butterfly` -> `butterflies`, `prime_number` -> `prime_numbers`."""
     words = split_words(name)
@@ -72,13 +83,17 @@ def pluralize(name: str) -> str:
         words[-1] = _IRREGULAR_PLURAL[last]
     elif last in _UNCHANGED:
         pass
-    elif re.search(r"(s|x|ch|sh|z)$", last):
+    elif _SIBILANT.search(last):
         words[-1] = last + "es"
-    elif re.search(r"[^aeiou]y$", last):
+    elif _CONSONANT_Y.search(last):
         words[-1] = last[:-1] + "ies"
     else:
         words[-1] = last + "s"
     return "_".join(words)
+
+
+_SIBILANT = re.compile(r"(s|x|ch|sh|z)$")
+_CONSONANT_Y = re.compile(r"[^aeiou]y$")
 
 
 def looks_plural(name: str) -> bool:

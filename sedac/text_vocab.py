@@ -47,14 +47,17 @@ def sentences(text: str) -> list[tuple[int, str]]:
     return out
 
 
+_WORD = re.compile(r"[A-Za-z][A-Za-z0-9'-]*")
+
+
 def words(sentence: str) -> list[str]:
     """The lower-case words the DCG reads (punctuation dropped)."""
-    return [w.lower() for w in re.findall(r"[A-Za-z][A-Za-z0-9'-]*", sentence)]
+    found = _WORD.findall(sentence)     # (ASCII words, lower-cased at once: none has a space)
+    return " ".join(found).lower().split(" ") if found else found
 
 
 def tokens(sentence: str) -> list[str]:
-    s = _QUESTION.sub("", sentence)
-    return re.findall(r"[A-Za-z][A-Za-z0-9'-]*", s)
+    return _WORD.findall(_QUESTION.sub("", sentence))
 
 
 # Words that are never a name, a class or a property: a sentence that puts one where the
@@ -74,7 +77,15 @@ following above given
 
 
 def _content(words_: list[str]) -> bool:
-    return bool(words_) and not any(w in FUNCTION_WORDS for w in words_)
+    return bool(words_) and FUNCTION_WORDS.isdisjoint(words_)
+
+
+def _at(low: list[str], word: str) -> int:
+    """The first position of `word` in `low`, or -1."""
+    try:
+        return low.index(word)
+    except ValueError:
+        return -1
 
 
 def vocabulary_from_text(sents: list[str]) -> Vocabulary:
@@ -83,51 +94,52 @@ def vocabulary_from_text(sents: list[str]) -> Vocabulary:
     from .vocab import Vocabulary
     v = Vocabulary(from_text=True)
     pending: list[list[str]] = []  # objects of `are`: plural noun or adjective
-    relational = {id(s) for s, ws in zip(sents, _relations(v, [tokens(s) for s in sents])) if ws}
-    for sent in sents:
-        ws = tokens(sent)
-        low = [w.lower() for w in ws]
-        if len(ws) < 3 or id(sent) in relational:
+    toks = [tokens(s) for s in sents]
+    lows = [" ".join(ws).lower().split(" ") if ws else [] for ws in toks]   # (ASCII words)
+    nouns, names, plurals = v.nouns, v.names, v.plurals
+    for low, relational in zip(lows, _relations(v, toks, lows)):
+        if len(low) < 3 or relational:
             continue
-        if low[0] in ("every", "each", "all") and "is" in low and low.index("is") > 1:
-            i = low.index("is")
+        i = _at(low, "is")
+        if i > 1 and low[0] in ("every", "each", "all"):
             if not (_content(low[1:i]) and _object_ok(low[i + 1:])):
                 continue
-            v.nouns.add(symbol(low[1:i]))
+            nouns.add("_".join(low[1:i]))
             _object(v, low[i + 1:])
-        elif "is" in low and low.index("is") == 1:
+        elif i == 1:
             if not (_content(low[:1]) and _object_ok(low[2:])):
                 continue
-            v.names.add(low[0])
+            names.add(low[0])
             _object(v, low[2:])
-        elif "are" in low:
-            i = low.index("are")
+        else:
+            i = _at(low, "are")
+            if i < 0:
+                continue
             start = 1 if low[0] == "all" else 0
             if not (_content(low[start:i]) and _object_ok(low[i + 1:])):
                 continue
-            subj = symbol(low[start:i])
-            v.plurals[subj] = None  # resolved below
+            plurals["_".join(low[start:i])] = None  # resolved below
             obj = low[i + 1:]
             if obj and obj[0] == "not":
                 obj = obj[1:]
             if obj:
                 pending.append(obj)
-    for pl in list(v.plurals):
-        if v.plurals[pl] is None:
-            v.plurals[pl] = _singular_in(v, pl)
+    for pl in list(plurals):
+        if plurals[pl] is None:
+            plurals[pl] = _singular_in(v, pl)
     for obj in pending:
-        name = symbol(obj)
-        if len(obj) > 1 or name in v.plurals:
-            v.plurals.setdefault(name, _singular_in(v, name))
-        elif singularize(name) in v.nouns and singularize(name) != name:
-            v.plurals[name] = singularize(name)
-        elif name in v.nouns and name not in v.adjectives:  # sheep
-            v.plurals[name] = name
+        name = "_".join(obj)
+        if len(obj) > 1 or name in plurals:
+            plurals.setdefault(name, _singular_in(v, name))
+        elif singularize(name) in nouns and singularize(name) != name:
+            plurals[name] = singularize(name)
+        elif name in nouns and name not in v.adjectives:  # sheep
+            plurals[name] = name
         elif name in v.adjectives or not _plural_shape(name):
             v.adjectives.add(name)
         else:
-            v.plurals[name] = _singular_in(v, name)
-    v.nouns.update(v.plurals.values())
+            plurals[name] = _singular_in(v, name)
+    nouns.update(plurals.values())
     return v
 
 
@@ -157,9 +169,9 @@ def _object(v: Vocabulary, rest: list[str]):
     if not rest:
         return
     if rest[0] in ("a", "an"):
-        v.nouns.add(symbol(rest[1:]))
+        v.nouns.add("_".join(rest[1:]))
     else:
-        v.adjectives.add(symbol(rest))
+        v.adjectives.add("_".join(rest))
 
 
 # ------------------------------------------------------------ ProofWriter's words
@@ -168,28 +180,35 @@ GENERIC = ("things", "people")        # `Big things are kind.`, `Kind people are
 _RELATIONAL_STARTS = ("if", "the", "something", "someone")
 
 
-def _relations(v: Vocabulary, sents: list[list[str]]) -> list[bool]:
+def _relations(v: Vocabulary, sents: list[list[str]], lows: list[list[str]] | None = None
+               ) -> list[bool]:
     """ProofWriter's words: verbs (the word before an object, `chases the cat`, and after
     `does not`), entities (capitalised names, and `the` with the words up to a verb, `is`,
     `and`, `then` or the end), adjectives (after `is`/`are [not]`, and before `things` or
-    `people`). Which sentences are relational (their words are classified here)."""
+    `people`). Which sentences are relational (their words are classified here).
+    `lows`: the sentences' words lower-cased, when the caller has them."""
     bases: set[str] = set()
     thirds: set[str] = set()
-    lows = [[w.lower() for w in ws] for ws in sents]
+    if lows is None:
+        lows = [[w.lower() for w in ws] for ws in sents]
     for low in lows:
+        if "not" not in low:
+            continue
         for i in range(len(low) - 2):
             if low[i] in ("does", "do") and low[i + 1] == "not" and low[i + 2] not in FUNCTION_WORDS:
                 bases.add(low[i + 2])
     for ws, low in zip(sents, lows):
         for i in range(1, len(low) - 1):
-            w, nxt = low[i], ws[i + 1]
+            nxt = ws[i + 1]
+            if not (nxt == "the" or nxt[:1].isupper() and nxt.lower() not in FUNCTION_WORDS):
+                continue
+            w = low[i]
             if w in FUNCTION_WORDS or low[i - 1] in ("not", "is", "are"):
                 continue
-            if nxt == "the" or nxt[:1].isupper() and nxt.lower() not in FUNCTION_WORDS:
-                if low[i - 1] in ("they", "people", "things"):
-                    bases.add(w)
-                elif w.endswith("s"):
-                    thirds.add(w)
+            if low[i - 1] in ("they", "people", "things"):
+                bases.add(w)
+            elif w.endswith("s"):
+                thirds.add(w)
     verbs = {t: _base_of(t, bases) for t in thirds}
     for b in bases:
         if b not in verbs.values():
@@ -198,7 +217,7 @@ def _relations(v: Vocabulary, sents: list[list[str]]) -> list[bool]:
     stops = set(FUNCTION_WORDS) | verb_forms
     out = []
     for ws, low in zip(sents, lows):
-        relational = bool(low) and (low[0] in _RELATIONAL_STARTS or any(w in verb_forms for w in low)
+        relational = bool(low) and (low[0] in _RELATIONAL_STARTS or not verb_forms.isdisjoint(low)
                                     or any(g in low for g in GENERIC))
         if not relational:
             out.append(False)
@@ -209,7 +228,9 @@ def _relations(v: Vocabulary, sents: list[list[str]]) -> list[bool]:
         for g in GENERIC:
             if g in low and len([w for w in low[:low.index(g)] if w not in ("all", "and")]) > 1:
                 v.joined = True
-        v.verbs.update({t: b for t, b in verbs.items() if t in low or b in low})
+        if verbs:
+            present = set(low)
+            v.verbs.update({t: b for t, b in verbs.items() if t in present or b in present})
         for i, w in enumerate(low):
             if w == "the":
                 j = i + 1
