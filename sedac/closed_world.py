@@ -7,8 +7,8 @@ into fixed programs, so they never break the load.
 """
 from __future__ import annotations
 
-from .fol import (And, Atom, Exists, Forall, Formula, Implies, Not, NotAClause, Top,
-                  implication_parts, map_atoms, predicates, to_prolog)
+from .fol import (And, Atom, Const, Exists, Forall, Formula, Implies, Not, NotAClause, Top, Var,
+                  _prolog_atom, _prolog_term, implication_parts, map_atoms, predicates, to_prolog)
 from .swipl import plist, quote, run_text
 
 NEG_PREFIX = "neg_"
@@ -99,6 +99,36 @@ def _one_head(f: Formula):
         yield from _one_head(Forall(vs, g) if vs else g)
 
 
+def _simple_clause(f: Formula):
+    """(clause text without its full stop, head's key, body's key or None) of a fact
+    `p(c, ...)`, `~p(c, ...)` or a rule `∀X (b(X) → [~]h(X))`, as `ask_closed`'s general
+    way writes it (`loadable`, `_own_names`, `to_prolog`); None for any other shape."""
+    t = type(f)
+    if t is Atom or t is Not and type(f.arg) is Atom:
+        a = f if t is Atom else f.arg
+        if not all(type(c) is Const for c in a.args):
+            return None
+        name = (PRED_PREFIX if t is Atom else NEG_PREFIX + PRED_PREFIX) + a.pred
+        head = _prolog_atom(name)
+        if a.args:
+            head += "(" + ", ".join(_prolog_atom(c.name) for c in a.args) + ")"
+        return head, (name, len(a.args)), None
+    if t is not Forall or len(f.vars) != 1 or type(f.body) is not Implies:
+        return None
+    x = f.vars[0]
+    b, h = f.body.left, f.body.right
+    neg = type(h) is Not
+    if neg:
+        h = h.arg
+    if type(b) is not Atom or type(h) is not Atom or b.args != (x,) or h.args != (x,) \
+            or type(x) is not Var:
+        return None
+    v = _prolog_term(x, {})
+    hname = (NEG_PREFIX + PRED_PREFIX if neg else PRED_PREFIX) + h.pred
+    bname = PRED_PREFIX + b.pred
+    return (f"{_prolog_atom(hname)}({v}) :- {_prolog_atom(bname)}({v})", (hname, 1), (bname, 1))
+
+
 def ask_closed(axioms: list[Formula], query: Formula) -> str:
     """`True` when the query succeeds under default negation, else `False`."""
     query = _own_names(query)
@@ -111,6 +141,16 @@ def ask_closed(axioms: list[Formula], query: Formula) -> str:
     loaded: set[tuple[str, int]] = set()     # the heads of the clauses loaded
     used: set[tuple[str, int]] = set(predicates(query))
     for f in (h for a in axioms for h in _one_head(a)):
+        quick = _simple_clause(f)
+        if quick is not None:        # (the common shapes, written at once: the same text)
+            text, key, body_key = quick
+            if body_key is not None:
+                ruled.add(key)
+                used.add(body_key)
+            used.add(key)
+            clauses.append(text)
+            loaded.add(key)
+            continue
         g = loadable(_own_names(f))
         if g is None:
             continue

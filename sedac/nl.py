@@ -7,7 +7,8 @@ import re
 
 from .fol import And, Atom, Const, Forall, Formula, Implies, Not, Var
 from .swipl import INFERENCE_LIMIT, _lock, guarded, plist, quote, run_text
-from .vocab import Vocabulary, sentences, split_words, vocabulary_from_text, words, pluralize
+from .morphology import split_name
+from .vocab import Vocabulary, sentences, vocabulary_from_text, words, pluralize
 
 
 @dataclass(frozen=True)
@@ -60,22 +61,62 @@ def _is_question(text: str) -> bool:
                          "based on the above information"))
 
 
-def _lexicon_goal(vocab: Vocabulary) -> str:
+def _lexicon_entries(vocab: Vocabulary):
+    """The lexicon's entries in the grammar's order: nouns (singular words, plural words,
+    symbol), adjectives, names, entities (words, symbol), verbs (third person, base)."""
     plural_of: dict[str, list[str]] = {}
     for pl, sg in vocab.plurals.items():
         plural_of.setdefault(sg, []).append(pl)
-    nouns = []
-    for sg in sorted(vocab.nouns):
-        for pl in plural_of.get(sg) or [pluralize(sg)]:
-            nouns.append(f"n({plist(map(quote, split_words(sg)))},"
-                         f"{plist(map(quote, split_words(pl)))},{quote(sg)})")
-    adjs = plist(quote(a) for a in sorted(vocab.adjectives))
-    names = plist(quote(n) for n in sorted(vocab.names))
-    goal = f"sedac_nl:set_lexicon({plist(nouns)},{adjs},{names})"
-    entities = plist(f"e({plist(map(quote, phrase.split()))},{quote(sym)})"
-                     for phrase, sym in sorted(vocab.entities.items()))
-    verbs = plist(f"v({quote(t)},{quote(b)},{quote(t)})" for t, b in sorted(vocab.verbs.items()))
-    return f"{goal}, sedac_nl:set_relations({entities},{verbs})"
+    nouns = [(split_name(sg), split_name(pl), sg)
+             for sg in sorted(vocab.nouns) for pl in plural_of.get(sg) or [pluralize(sg)]]
+    return (nouns, sorted(vocab.adjectives), sorted(vocab.names),
+            [(phrase.split(), sym) for phrase, sym in sorted(vocab.entities.items())],
+            sorted(vocab.verbs.items()))
+
+
+def _lexicon_goal(vocab: Vocabulary) -> str:
+    """The goal that sets the lexicon, its entries written as Prolog terms."""
+    nouns, adjs, names, entities, verbs = _lexicon_entries(vocab)
+    ns = plist(f"n({plist(map(quote, sg))},{plist(map(quote, pl))},{quote(sym)})"
+               for sg, pl, sym in nouns)
+    goal = (f"sedac_nl:set_lexicon({ns},{plist(map(quote, adjs))},"
+            f"{plist(map(quote, names))})")
+    es = plist(f"e({plist(map(quote, ws))},{quote(sym)})" for ws, sym in entities)
+    vs = plist(f"v({quote(t)},{quote(b)},{quote(t)})" for t, b in verbs)
+    return f"{goal}, sedac_nl:set_relations({es},{vs})"
+
+
+# What the grammar reads as text (`lexicon_text/6`, `sentences_text/2`): fields without a
+# control character of their own (a tab, a newline); anything else goes as Prolog terms.
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")     # (tabs and newlines are counted)
+
+
+def _lexicon_text(vocab: Vocabulary) -> str | None:
+    """The lexicon as the text `sedac_nl:lexicon_text/6` reads (a line per entry, tabs
+    between fields, spaces between the words of a list), or None when a field has a
+    control character (it would not read back as itself)."""
+    nouns, adjs, names, entities, verbs = _lexicon_entries(vocab)
+    lines = [f"n\t{' '.join(sg)}\t{' '.join(pl)}\t{sym}" for sg, pl, sym in nouns]
+    lines += [f"a\t{a}" for a in adjs]
+    lines += [f"m\t{m}" for m in names]
+    lines += [f"e\t{' '.join(ws)}\t{sym}" for ws, sym in entities]
+    lines += [f"v\t{t}\t{b}" for t, b in verbs]
+    text = "\n".join(lines)
+    tabs = 3 * len(nouns) + len(adjs) + len(names) + 2 * len(entities) + 2 * len(verbs)
+    if text.count("\t") != tabs or text.count("\n") != max(len(lines) - 1, 0) or \
+            _CONTROL.search(text):
+        return None
+    return text
+
+
+def _lexicon_call(vocab: Vocabulary) -> tuple[str, str]:
+    """(what sets the lexicon before the parse, the goal to run under its limit): the
+    lexicon read from one text, or written as terms when it cannot be (`_lexicon_text`)."""
+    text = _lexicon_text(vocab)
+    if text is None:
+        return "true", _lexicon_goal(vocab)
+    return (f"sedac_nl:lexicon_text({quote(text)}, SedacN, SedacA, SedacM, SedacE, SedacV)",
+            "sedac_nl:set_lexicon(SedacN, SedacA, SedacM), sedac_nl:set_relations(SedacE, SedacV)")
 
 
 BATCH = 256   # sentences per Prolog call
@@ -103,17 +144,21 @@ def parse_sentences_limited(texts: list[str], vocab: Vocabulary
     parses come back as one text. A sentence (its words) already parsed with this very
     lexicon is not parsed again: the glosses of a program are mostly the problem's own
     sentences."""
-    lexicon = _lexicon_goal(vocab)
-    import json
-    from . import vocab as vocab_module
+    lexicon = _lexicon_call(vocab)
+    from . import morphology, text_vocab, vocab as vocab_module
     from .swipl import remembered
+
+    def key() -> str:
+        import json
+        return json.dumps([lexicon, texts])
     # (the DCG's answers, kept across processes: a process that parses one text it has
     # parsed before does not start SWI-Prolog; `remembered` says when an entry is used;
-    # this module and `vocab` (`words`) are part of its key)
+    # this module and the vocabulary's (`words`, the lexicon) are part of its key)
     results, limited = remembered(
-        "nl", json.dumps([lexicon, texts]), lambda: _parse_raw(texts, vocab, lexicon),
+        "nl", key, lambda: _parse_raw(texts, vocab, lexicon),
         lambda v: _valid_raw(v, len(texts)), needs=("nl",),
-        files=(__file__, vocab_module.__file__))
+        files=(__file__, vocab_module.__file__, text_vocab.__file__,
+               morphology.__file__))
     return [_result(r) for r in results], limited
 
 
@@ -125,9 +170,9 @@ def _valid_raw(value, n: int) -> bool:
             and all(type(i) is int and 0 <= i < n for i in value[1]))
 
 
-def _parse_raw(texts: list[str], vocab: Vocabulary, lexicon: str) -> list:
+def _parse_raw(texts: list[str], vocab: Vocabulary, lexicon: tuple[str, str]) -> list:
     """What the DCG says of each sentence (`none`, or `Kind<TAB>Tptp`) and the positions of
-    the sentences over budget."""
+    the sentences over budget. `lexicon`: `_lexicon_call`'s (preparation, goal)."""
     entries = len(vocab.nouns) + len(vocab.adjectives) + len(vocab.names) + \
         len(vocab.entities) + len(vocab.verbs)
     lexicon_limit = INFERENCE_LIMIT + PER_ENTRY * entries
@@ -150,7 +195,7 @@ def _parse_raw(texts: list[str], vocab: Vocabulary, lexicon: str) -> list:
             goal = _parse_goal([wordlists[i] for i in batch])
             if _STATE["lexicon"] != lexicon:
                 _STATE["lexicon"] = None        # (set again below only when all of it was)
-                goal = (f"({guarded(lexicon, lexicon_limit, 'L')} -> "
+                goal = (f"({lexicon[0]}, {guarded(lexicon[1], lexicon_limit, 'L')} -> "
                         f"({goal} -> true ; SedacOut = '!over') ; SedacOut = '!lexicon')")
                 out = run_text(goal, limit=2 * (lexicon_limit + _parse_limit(batch, wordlists)),
                                needs=("nl",))
@@ -172,7 +217,7 @@ def _parse_raw(texts: list[str], vocab: Vocabulary, lexicon: str) -> list:
     return [["none" if r is None else r for r in results], sorted(limited)]
 
 
-# The lexicon the grammar holds (the goal that set it), and the parses made with it (what
+# The lexicon the grammar holds (the `_lexicon_call` that set it), and the parses made with it (what
 # the DCG said of each sentence's words: `none` or `Kind<TAB>Tptp`).
 _STATE: dict = {"lexicon": None, "parses": {}}
 
@@ -182,10 +227,13 @@ def _parse_limit(batch: list[int], wordlists: list[tuple]) -> int:
 
 
 def _parse_goal(batch: list[tuple]) -> str:
-    """The parses of a batch as the text `SedacOut`, under the batch's inference limit."""
-    sents = plist(plist(map(quote, ws)) for ws in batch)
+    """The parses of a batch as the text `SedacOut`, under the batch's inference limit (the
+    sentences are read from one text first: a line each, words apart by spaces; `words`
+    gives no word a space or a control character)."""
+    sents = quote("\n".join(" ".join(ws) for ws in batch))
     limit = INFERENCE_LIMIT + PER_WORD * sum(len(ws) + 1 for ws in batch)
-    return guarded(f"sedac_nl:parse_all_text({sents}, SedacOut)", limit, "P")
+    return (f"sedac_nl:sentences_text({sents}, SedacW), "
+            + guarded("sedac_nl:parse_all_text(SedacW, SedacOut)", limit, "P"))
 
 
 def _result(r: str) -> tuple[str, Formula] | None:

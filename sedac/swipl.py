@@ -324,7 +324,7 @@ def _identity(needs: tuple[str, ...], files: tuple[str, ...]) -> str | None:
     return f"{where} | pyswip {pyswip} | {h.hexdigest()}"
 
 
-def remembered(kind: str, key: str, compute, valid, needs: tuple[str, ...] = (),
+def remembered(kind: str, key, compute, valid, needs: tuple[str, ...] = (),
                files: tuple[str, ...] = ()):
     """`compute()` (a JSON value: what goals over the Prolog files `needs` answered), or
     what it returned in an earlier process for the same `key` and the same `_identity`:
@@ -337,11 +337,14 @@ def remembered(kind: str, key: str, compute, valid, needs: tuple[str, ...] = (),
     payload has the SHA-256 recorded in the header, and when `valid(value)` holds; anything
     else (a damaged, foreign or stale entry, an unreadable or read-only folder, the cache
     turned off) is passed over and the value computed. `files`: the caller's sources,
-    whose bytes are part of the identity (so that a changed caller is a new entry)."""
+    whose bytes are part of the identity (so that a changed caller is a new entry). `key`:
+    a string, or a function that gives it (called only when the cache is consulted)."""
     import json
     from . import cache
     if _started.cache_info().currsize or cache.folder() is None:
         return compute()
+    if callable(key):         # (a key that costs something to write is written only here)
+        key = key()
     import hashlib
     ident = _identity(needs, files)
     if ident is not None:

@@ -74,6 +74,30 @@ print(len(got["Fs"]), [str(f) for f in got["Fs"]])
     assert r.stdout.split()[0] == "0", r.stdout
 
 
+def test_closed_world_answers_load_no_library_from_source(tmp_path):
+    """The closed-world engine (tabled, with the well-founded semantics' third value) calls
+    no autoloaded library predicate either: its first question in a process costs no
+    compilation of library(lists) or library(wfs)."""
+    code = r"""
+from sedac.closed_world import ask_closed
+from sedac.fol import Atom, Const, Forall, Implies, Not, Var
+from sedac import swipl
+X, tom = Var("X"), Const("tom")
+axioms = [Atom("cat", (tom,)), Forall((X,), Implies(Atom("cat", (X,)), Atom("animal", (X,)))),
+          Forall((X,), Implies(Not(Atom("odd", (X,))), Atom("odd", (X,))))]
+answers = [ask_closed(axioms, q) for q in (Atom("animal", (tom,)), Not(Atom("animal", (tom,))),
+                                           Atom("odd", (tom,)))]
+got = swipl.run("absolute_file_name(swi(library), D, [file_type(directory)]), "
+                "findall(F, (source_file(F), sub_atom(F, 0, _, _, D)), Fs)")
+print(len(got["Fs"]), answers, [str(f) for f in got["Fs"]])
+"""
+    r = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env=_env(None),
+                       capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.split()[0] == "0", r.stdout
+    assert "['True', 'False', 'Undefined']" in r.stdout, r.stdout
+
+
 def test_a_text_parsed_before_starts_no_prolog_and_gives_the_same_output(tmp_path):
     _files(tmp_path)
     cache = tmp_path / "cache"

@@ -22,20 +22,10 @@ NEGATIVE = frozenset({"no", "not", "non", "never", "without", "lack", "un"})
 
 
 @lru_cache(maxsize=1)
-def _lemmas() -> dict:
-    """spaCy's English lemma lookup table (`spacy-lookups-data`), read directly: importing
-    spaCy itself costs seconds and the table is all the lookup lemmatizer uses."""
-    try:
-        import gzip
-        import json
-        import os
-        import spacy_lookups_data
-        path = os.path.join(os.path.dirname(spacy_lookups_data.__file__), "data",
-                            "en_lemma_lookup.json.gz")
-        with open(path, "rb") as fh:
-            return json.loads(gzip.decompress(fh.read()))
-    except (ImportError, OSError, ValueError):
-        return {}
+def _lemmas():
+    """spaCy's English lemma lookup table (`sedac.align.lemmas`: read in buckets, when asked)."""
+    from .lemmas import load
+    return load()
 
 
 @lru_cache(maxsize=65536)

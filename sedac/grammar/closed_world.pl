@@ -32,7 +32,7 @@ cw_clear :-
 cw_run(ProgramText, GoalText, Limit, Result) :-
     term_string(prog(Tabled, Missing, Clauses), ProgramText),
     T = Tabled-Missing,
-    forall(member(C0, Clauses), ( cw_clause(C0, T, C), assertz(C) )),
+    cw_assert_all(Clauses, T),
     term_string(Goal0, GoalText),
     cw_goal(Goal0, T, Goal),
     (   catch(call_with_inference_limit(cw_solve(Goal, R), Limit, L), E,
@@ -45,14 +45,19 @@ cw_run(ProgramText, GoalText, Limit, Result) :-
     ),
     !.
 
+%   ('$wfs_call'/2 is what library(wfs)'s call_delays/2 calls: the system's own, so that no
+%   library is loaded, i.e. compiled from source, by the first question of a process.)
 %   True when some answer holds outright, undefined when the only answers are true
 %   under delayed negation (the well-founded semantics' third value), else false: an
 %   existential question is true when one instance is, whichever answer comes first.
 cw_solve(Goal, Result) :-
-    (   call_delays(Goal, Delays), Delays == true -> Result = true
-    ;   call_delays(Goal, _) -> Result = undefined
+    (   '$wfs_call'(Goal, Delays), Delays == true -> Result = true
+    ;   '$wfs_call'(Goal, _) -> Result = undefined
     ;   Result = false
     ).
+
+cw_assert_all([], _).
+cw_assert_all([C0|Cs], T) :- cw_clause(C0, T, C), assertz(C), cw_assert_all(Cs, T).
 
 cw_clause((H :- B0), T, (H1 :- B)) :- !, cw_atom(H, T, H1), cw_body(B0, T, B).
 cw_clause(H, T, H1) :- cw_atom(H, T, H1).

@@ -11,7 +11,7 @@
     the canonical formula as TPTP text.
 */
 :- module(sedac_nl, [parse_sentence/3, set_lexicon/3, set_relations/2, parse_all/2,
-                     parse_all_text/2]).
+                     parse_all_text/2, lexicon_text/6, sentences_text/2]).
 
 % The words are kept keyed by their first word (a noun, an entity), so that looking one up
 % in the input is one lookup, not a scan of the lexicon: parsing stays linear in the text.
@@ -138,7 +138,9 @@ adjectives_more([]) --> [].
 adjectives_more([A|As]) --> adjective(A), adjectives_more(As).
 adjectives_more([A|As]) --> [and], adjective(A), adjectives_more(As).
 
-entity(Sym) --> [W], { lex_ent(W, Ws, Sym) }, Ws.
+% (the entry's other words matched as a list prefix: a variable nonterminal, `..., Ws.`, is
+% translated by phrase/3 at every call)
+entity(Sym, [W|S0], S) :- lex_ent(W, Ws, Sym), nl_append(Ws, S, S0).
 entity(C) --> name(C).
 
 quantifier --> [every].
@@ -159,8 +161,8 @@ positive_pl(A) --> adjective(A).
 article --> [a].
 article --> [an].
 
-noun_sg(Sym) --> [W], { lex_sg(W, Ws, Sym) }, Ws.
-noun_pl(Sym) --> [W], { lex_pl(W, Ws, Sym) }, Ws.
+noun_sg(Sym, [W|S0], S) :- lex_sg(W, Ws, Sym), nl_append(Ws, S, S0).
+noun_pl(Sym, [W|S0], S) :- lex_pl(W, Ws, Sym), nl_append(Ws, S, S0).
 adjective(A) --> [A], { lex_adj(A) }.
 name(C) --> [C], { lex_name(C) }.
 
@@ -213,6 +215,43 @@ parse_all([Ws|Wss], [R|Rs]) :-
 parse_all_text(Wss, Text) :-
     parse_all(Wss, Rs),
     atomic_list_concat(Rs, '\n', Text).
+
+% --- the same data as text, read with builtins (no term reader): what sedac sends.
+%   sentences_text(+Text, -Wss): a line per sentence, its words separated by spaces.
+%   lexicon_text(+Text, -Nouns, -Adjs, -Names, -Entities, -Verbs): a line per entry, its
+%   fields separated by tabs, word lists by spaces:
+%       n<TAB>Singular words<TAB>Plural words<TAB>Symbol     a<TAB>Adjective
+%       m<TAB>Name     e<TAB>Words<TAB>Symbol     v<TAB>ThirdPerson<TAB>Base
+%   the entries of each kind in the order given.
+sentences_text(Text, Wss) :-
+    split_string(Text, "\n", "", Lines),
+    nl_word_lists(Lines, Wss).
+
+nl_word_lists([], []).
+nl_word_lists([L|Ls], [Ws|Wss]) :- nl_words(L, Ws), nl_word_lists(Ls, Wss).
+
+nl_words("", []) :- !.
+nl_words(S, Ws) :- atomic_list_concat(Ws, ' ', S).
+
+lexicon_text(Text, [], [], [], [], []) :- ( Text == '' ; Text == "" ), !.
+lexicon_text(Text, Nouns, Adjs, Names, Entities, Verbs) :-
+    split_string(Text, "\n", "", Lines),
+    nl_entries(Lines, Nouns, Adjs, Names, Entities, Verbs).
+
+nl_entries([], [], [], [], [], []).
+nl_entries([L|Ls], Ns, As, Ms, Es, Vs) :-
+    split_string(L, "\t", "", [K|Fs]),
+    nl_entry(K, Fs, Ns, As, Ms, Es, Vs, Ns1, As1, Ms1, Es1, Vs1),
+    nl_entries(Ls, Ns1, As1, Ms1, Es1, Vs1).
+
+nl_entry("n", [S, P, Y], [n(Ss, Ps, Sym)|Ns], As, Ms, Es, Vs, Ns, As, Ms, Es, Vs) :-
+    nl_words(S, Ss), nl_words(P, Ps), atom_string(Sym, Y).
+nl_entry("a", [A], Ns, [Adj|As], Ms, Es, Vs, Ns, As, Ms, Es, Vs) :- atom_string(Adj, A).
+nl_entry("m", [M], Ns, As, [Name|Ms], Es, Vs, Ns, As, Ms, Es, Vs) :- atom_string(Name, M).
+nl_entry("e", [W, Y], Ns, As, Ms, [e(Ws, Sym)|Es], Vs, Ns, As, Ms, Es, Vs) :-
+    nl_words(W, Ws), atom_string(Sym, Y).
+nl_entry("v", [T, B], Ns, As, Ms, Es, [v(Th, Ba, Th)|Vs], Ns, As, Ms, Es, Vs) :-
+    atom_string(Th, T), atom_string(Ba, B).
 
 % --- list predicates of its own: the grammar calls no library predicate. One that is
 % autoloaded (member/2 and append/3 of library(lists), maplist/3 of library(apply), yall's
