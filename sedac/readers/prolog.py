@@ -9,7 +9,6 @@ classified in the syntax taxonomy otherwise. One bad clause never hides another.
 from __future__ import annotations
 
 import re
-from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from ..fol import (FALSE, TRUE, And, Atom, Const, Eq, Exists, Forall, Formula, Func, Implies, Not,
                    NotAClause, Or, Var, closure, conj, disj, exists, free_vars, has_functions,
@@ -945,6 +944,7 @@ def _strip_effects(text: str) -> str | None:
     """`text` (one clause) with its effects commented out in place; None when the clause is
     all effects (a directive, a hook, a query of effects only) or cannot be located."""
     body = text if text.rstrip().endswith(".") else text + "."
+    from lark.exceptions import LarkError      # (lark only when a clause needs its parser)
     try:
         parsed = parse_line(lark_parser("prolog", TO_TERM), body)
     except (LarkError, RecursionError):
@@ -1028,6 +1028,8 @@ def _parse(body: str):
     fast = _fast_parse(body)
     if fast is not None:
         return fast, None
+    from lark.exceptions import (LarkError, UnexpectedCharacters, UnexpectedEOF,
+                                 UnexpectedInput, UnexpectedToken)
     try:
         return parse_line(lark_parser("prolog", TO_TERM), body), None
     except UnexpectedCharacters as e:
