@@ -9,6 +9,10 @@ median), which the other processes on a shared machine disturb less than the wal
 The load average is printed before and after. `--cold` gives every run an empty cache
 folder (`SEDAC_CACHE_DIR`), so that it measures a first run; by default the runs share one
 cache folder, warmed once before timing (what a user sees from the second run on).
+`--new-text` keeps that warm cache but gives every run of a command with a problem text a
+program and text never seen before (a new name: `cat(zvelik).` and `Zvelik is a cat. ...`),
+so that the DCG's answers are not in the cache (`swipl.remembered`) and SWI-Prolog starts:
+what a user sees on a new problem.
 
 The interpreter is this one's real executable, not a shim (a pyenv shim alone adds about
 a quarter of a second to any command); `python -c pass` is the floor.
@@ -66,6 +70,25 @@ def _run(argv: list[str], cwd: str, env: dict) -> tuple[float, float, int]:
     return wall, cpu, done.returncode
 
 
+def _fresh(argv: list[str], tmp: str, i: int) -> list[str]:
+    """`argv` with its program and text replaced by a pair of the same shape about a name
+    no earlier run used."""
+    import random
+    rng = random.Random(f"{os.getpid()} {time.time_ns()} {i}")
+    name = rng.choice("bdfgklmnprstvz") + "".join(rng.choice("aeiou") + rng.choice("lmnrstvz")
+                                                  for _ in range(3))
+    out = []
+    for a in argv:
+        if a.endswith((".pl", ".txt")) and Path(tmp, a).is_file():
+            text = Path(tmp, a).read_text(encoding="utf-8")
+            for old in ("tom", "wren"):
+                text = text.replace(old, name).replace(old.capitalize(), name.capitalize())
+            a = f"new-{i}-{a}"
+            Path(tmp, a).write_text(text, encoding="utf-8")
+        out.append(a)
+    return out
+
+
 def _load() -> str:
     return " ".join(f"{x:.2f}" for x in os.getloadavg())
 
@@ -77,6 +100,9 @@ def main() -> None:
                     help="an empty cache folder for every run (first-run times)")
     ap.add_argument("--python", default=os.path.realpath(sys.executable),
                     help="the interpreter to run (default: this one's real executable)")
+    ap.add_argument("--new-text", action="store_true",
+                    help="warm cache, but a program and problem text never seen before for "
+                         "every run (the DCG's answers not cached: SWI-Prolog starts)")
     ap.add_argument("--only", metavar="TEXT", help="only the commands whose name contains TEXT")
     ap.add_argument("--bytecode", choices=["prefix", "as-is"], default="prefix",
                     help="prefix: bytecode cached in a private folder (default); as-is: the "
@@ -92,7 +118,7 @@ def main() -> None:
             env["PYTHONPYCACHEPREFIX"] = str(Path(tmp, "pyc"))
         shared_cache = Path(tmp, "cache")
         print(f"python {args.python}, {args.runs} runs each, "
-              f"{'cold' if args.cold else 'warm'} cache, bytecode {args.bytecode}"
+              f"{'cold' if args.cold else 'warm'} cache{', new texts' if args.new_text else ''}, bytecode {args.bytecode}"
               f"{' (PYTHONDONTWRITEBYTECODE=' + os.environ['PYTHONDONTWRITEBYTECODE'] + ')' if args.bytecode == 'as-is' and 'PYTHONDONTWRITEBYTECODE' in os.environ else ''}; "
               f"load average before: {_load()}")
         print(f"{'command':<28} {'exit':>4} {'min ms':>8} {'median ms':>10} {'cpu ms':>8}")
@@ -106,7 +132,10 @@ def main() -> None:
             for i in range(args.runs):
                 if args.cold:
                     run_env = dict(env, SEDAC_CACHE_DIR=str(Path(tmp, f"cold-{i}-{len(name)}")))
-                wall, cpu, code = _run(full, tmp, run_env)
+                run_argv = full
+                if args.new_text and "--nl" in argv:
+                    run_argv = _fresh(full, tmp, i)
+                wall, cpu, code = _run(run_argv, tmp, run_env)
                 walls.append(wall)
                 cpus.append(cpu)
                 codes.add(code)

@@ -7,7 +7,6 @@ import re
 
 from ..fol import (Atom, Formula, Not, free_vars, has_functions, implication_parts, map_atoms,
                    negate, predicates, to_prolog)
-from lark.exceptions import LarkError
 
 from ..grammar import lark_parser, parse_line, swipl_builtins
 from ..program import CATEGORIES, Diagnostic, Fix, Program, Span
@@ -230,6 +229,7 @@ def _conjuncts(f) -> int:
 def _strip_effects(text: str) -> str | None:
     """`text` (one clause) with its effects commented out in place; None when the clause is
     all effects (a directive, a hook, a query of effects only) or cannot be located."""
+    from lark.exceptions import LarkError      # (lark only when a clause needs its parser)
     body = text if text.rstrip().endswith(".") else text + "."
     try:
         parsed = parse_line(lark_parser("prolog", TO_TERM), body)

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import re
 
-from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from ..grammar import lark_parser, parse_line
 from .prolog_terms import PAtom, PComp, PVar, TO_TERM
@@ -126,6 +125,8 @@ def _parse(body: str):
     fast = _fast_parse(body)
     if fast is not None:
         return fast, None
+    from lark.exceptions import (LarkError, UnexpectedCharacters, UnexpectedEOF,
+                                 UnexpectedInput, UnexpectedToken)
     try:
         return parse_line(lark_parser("prolog", TO_TERM), body), None
     except UnexpectedCharacters as e:

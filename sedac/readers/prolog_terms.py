@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from lark import Transformer, v_args
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,8 +50,20 @@ def _start(tok) -> int:
     return -1 if pos is None else pos
 
 
-@v_args(inline=True)
-class _ToTerm(Transformer):
+def _inline(cls):
+    """Each rule's method called with the rule's children as its arguments (what lark's
+    `v_args(inline=True)` does), for a parser built with the instance as its transformer:
+    lark calls a transformer's method named after a rule with the list of its children, and
+    keeps a tree for a rule without one (`args`). A class of its own, not a subclass of
+    lark's `Transformer`: a file the fast path reads whole never imports lark."""
+    for name, f in list(vars(cls).items()):
+        if not name.startswith("_") and callable(f):
+            setattr(cls, name, (lambda f: lambda self, children: f(self, *children))(f))
+    return cls
+
+
+@_inline
+class _ToTerm:
     def atom(self, tok):
         return PAtom(_unquote(tok) if tok.type == "QATOM" else str(tok), _start(tok))
 
