@@ -114,25 +114,35 @@ def derive(facts: list[Literal], rules: list[Rule], domain: set,
                 for h in r.head:
                     add(_instance(h, b))
     domain_list = sorted(domain, key=lambda c: c.name)
+    # each condition of each rule by its key, in rule order: a round tries the rules a new
+    # literal can meet, in the order a pass over every rule would (rules x rounds was the
+    # cost of a program of thousands of rules); and whether a rule's head has a variable
+    # its conditions leave unbound (only those range over the domain)
+    by_key: dict[tuple, list[tuple[int, int]]] = defaultdict(list)
+    ranging = []
+    for j, r in enumerate(ground_rules):
+        for k, lit in enumerate(r.body):
+            by_key[(lit[0], lit[1], len(lit[2]))].append((j, k))
+        bound = {a for lit in r.body for a in lit[2] if isinstance(a, Var)}
+        ranging.append(any(isinstance(a, Var) and a not in bound for h in r.head for a in h[2]))
     while delta:
         new, delta[:] = list(delta), []
         new_index: dict[tuple, list[tuple]] = defaultdict(list)
         for lit in new:
             new_index[(lit[0], lit[1], len(lit[2]))].append(lit[2])
-        for r in ground_rules:
-            for k, lit in enumerate(r.body):
-                key = (lit[0], lit[1], len(lit[2]))
-                if key not in new_index:
+        for j, k in sorted(p for key in new_index for p in by_key.get(key, ())):
+            r = ground_rules[j]
+            lit = r.body[k]
+            for fact in new_index[(lit[0], lit[1], len(lit[2]))]:
+                budget.spend()
+                b = _match(lit, fact, {})
+                if b is None:
                     continue
-                for fact in new_index[key]:
-                    budget.spend()
-                    b = _match(lit, fact, {})
-                    if b is None:
-                        continue
-                    for b2 in _join(r.body[:k] + r.body[k + 1:], b, index, budget):
-                        for b3 in _bindings_for_head(r, b2, domain_list, budget):
-                            for h in r.head:
-                                add(_instance(h, b3))
+                for b2 in _join(r.body[:k] + r.body[k + 1:], b, index, budget):
+                    for b3 in (_bindings_for_head(r, b2, domain_list, budget) if ranging[j]
+                               else (b2,)):
+                        for h in r.head:
+                            add(_instance(h, b3))
     return known
 
 
