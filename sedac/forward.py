@@ -88,13 +88,22 @@ def _match(lit: Literal, fact: tuple, binding: dict) -> dict | None:
     return out
 
 
+class _Index(defaultdict):
+    """The derived literals' arguments by (positive, pred, arity), with the set of the
+    literals themselves (`known`)."""
+
+    def __init__(self, *args):
+        super().__init__(*args)
+        self.known: set[tuple] = set()
+
+
 def derive(facts: list[Literal], rules: list[Rule], domain: set,
            limit: int = WORK_LIMIT) -> set[tuple]:
     """Every literal forward chaining derives: (positive, pred, args) with ground args.
     Semi-naive: a rule is tried only with at least one condition met by a new literal."""
     budget = _Budget(limit)
-    known: set[tuple] = set()
-    index: dict[tuple, list[tuple]] = defaultdict(list)   # (positive, pred, arity) -> args
+    index = _Index(list)        # (positive, pred, arity) -> args
+    known = index.known
     delta: list[tuple] = []
 
     def add(lit):
@@ -151,6 +160,15 @@ def _join(lits, binding, index, budget):
         yield binding
         return
     lit, rest = lits[0], lits[1:]
+    args = tuple(binding.get(a) if isinstance(a, Var) else a for a in lit[2])
+    if None not in args:
+        # every argument known: the one fact that can match is looked up, not scanned for
+        # (`known` holds exactly what `index` lists); the work counted is still the scan's,
+        # so that the work limit falls where it always did
+        budget.spend(len(index.get((lit[0], lit[1], len(lit[2])), ())))
+        if (lit[0], lit[1], args) in index.known:
+            yield from _join(rest, binding, index, budget)
+        return
     for fact in list(index.get((lit[0], lit[1], len(lit[2])), ())):
         budget.spend()
         b = _match(lit, fact, binding)
