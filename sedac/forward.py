@@ -94,13 +94,22 @@ def _match(lit: Literal, fact: tuple, binding: dict) -> dict | None:
     return out
 
 
+class _Index(defaultdict):
+    """The derived literals' arguments by (positive, pred, arity), with the set of the
+    literals themselves (`known`)."""
+
+    def __init__(self, *args):
+        super().__init__(*args)
+        self.known: set[tuple] = set()
+
+
 def derive(facts: list[Literal], rules: list[Rule], domain: set,
            limit: int = WORK_LIMIT) -> set[tuple]:
     """Every literal forward chaining derives: (positive, pred, args) with ground args.
     Semi-naive: a rule is tried only with at least one condition met by a new literal."""
     budget = _Budget(limit)
-    known: set[tuple] = set()
-    index: dict[tuple, list[tuple]] = defaultdict(list)   # (positive, pred, arity) -> args
+    index = _Index(list)        # (positive, pred, arity) -> args
+    known = index.known
     delta: list[tuple] = []
 
     def add(lit):
@@ -120,23 +129,24 @@ def derive(facts: list[Literal], rules: list[Rule], domain: set,
                 for h in r.head:
                     add(_instance(h, b))
     domain_list = sorted(domain, key=lambda c: c.name)
-    # each condition's key, and the conditions of each key (in rule order, then condition
-    # order: the order the rules are tried in, so that what is derived and the work counted
-    # are those of trying every rule's every condition in turn)
+    # each condition of each rule by its key, in rule order: a round tries the rules a new
+    # literal can meet, in the order a pass over every rule would (rules x rounds was the
+    # cost of a program of thousands of rules); and whether a rule's head has a variable
+    # its conditions leave unbound (only those range over the domain)
     by_key: dict[tuple, list[tuple[int, int]]] = defaultdict(list)
-    for n, r in enumerate(ground_rules):
+    ranging = []
+    for j, r in enumerate(ground_rules):
         for k, lit in enumerate(r.body):
-            by_key[(lit[0], lit[1], len(lit[2]))].append((n, k))
+            by_key[(lit[0], lit[1], len(lit[2]))].append((j, k))
+        bound = {a for lit in r.body for a in lit[2] if isinstance(a, Var)}
+        ranging.append(any(isinstance(a, Var) and a not in bound for h in r.head for a in h[2]))
     while delta:
         new, delta[:] = list(delta), []
         new_index: dict[tuple, list[tuple]] = defaultdict(list)
         for lit in new:
             new_index[(lit[0], lit[1], len(lit[2]))].append(lit[2])
-        tried = [nk for key in new_index if key in by_key for nk in by_key[key]]
-        if len(tried) > 1:
-            tried.sort()
-        for n, k in tried:
-            r = ground_rules[n]
+        for j, k in sorted(p for key in new_index for p in by_key.get(key, ())):
+            r = ground_rules[j]
             lit = r.body[k]
             for fact in new_index[(lit[0], lit[1], len(lit[2]))]:
                 budget.spend()
@@ -144,7 +154,8 @@ def derive(facts: list[Literal], rules: list[Rule], domain: set,
                 if b is None:
                     continue
                 for b2 in _join(r.body[:k] + r.body[k + 1:], b, index, budget):
-                    for b3 in _bindings_for_head(r, b2, domain_list, budget):
+                    for b3 in (_bindings_for_head(r, b2, domain_list, budget) if ranging[j]
+                               else (b2,)):
                         for h in r.head:
                             add(_instance(h, b3))
     return known
@@ -155,6 +166,15 @@ def _join(lits, binding, index, budget):
         yield binding
         return
     lit, rest = lits[0], lits[1:]
+    args = tuple(binding.get(a) if isinstance(a, Var) else a for a in lit[2])
+    if None not in args:
+        # every argument known: the one fact that can match is looked up, not scanned for
+        # (`known` holds exactly what `index` lists); the work counted is still the scan's,
+        # so that the work limit falls where it always did
+        budget.spend(len(index.get((lit[0], lit[1], len(lit[2])), ())))
+        if (lit[0], lit[1], args) in index.known:
+            yield from _join(rest, binding, index, budget)
+        return
     for fact in list(index.get((lit[0], lit[1], len(lit[2])), ())):
         budget.spend()
         b = _match(lit, fact, binding)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from .fol import Atom, Const, Formula, Var, implication_parts, subformulas
 from .rules import ALIGNMENT, equivalence_key, rewrite_formula
+from .rules.rewrite import inert
 
 GUESSED = "only general knowledge reads it so; nothing in the program shows it"
 # With a text, renames of a predicate to the text's own word (R5-R9 plurals and adjective
@@ -54,8 +55,13 @@ class Shallow:
         self.guess_vocab = guess_vocab      # the guessing vocabulary (no text), for suggestions
         self.diagnose = diagnose            # engine._shallow_diag
         self._text_keys = None
+        self._memo: dict = {}               # what the vocabularies say of each symbol
+        self._guess_memo: dict = {}
 
     def rewrite(self, clause, i: int, f: Formula, query: bool = False):
+        if inert(f, self.vocab, self._memo) and (
+                self.guess_vocab is None or inert(f, self.guess_vocab, self._guess_memo)):
+            return f, [], None              # no rule can touch it (most clauses of a big program)
         g, codes = rewrite_formula(f, self.vocab)
         if codes:
             why = self.unjustified(g, codes, query)

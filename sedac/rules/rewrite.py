@@ -164,3 +164,60 @@ def r11(f: Formula, vocab) -> Formula | None:
 
 
 RULES = [r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11]
+
+
+# ------------------------------------------------------------ what the rules consult
+
+def inert(f: Formula, vocab, memo: dict) -> bool:
+    """True only when no rule of RULES can rewrite `f` under `vocab`: a quick test of the
+    symbols the rules consult, so that the many clauses of a big program no rule touches
+    cost a few look-ups each rather than eleven rule applications (`sedac.shallow`).
+    False means "maybe" (the rules decide). `memo` holds the symbols' answers: one dict
+    per vocabulary, which must not change while it is used.
+
+    What each rule asks: R1 whether a predicate (of one constant, or a rule's condition of
+    any arity) is a name; R2-R4 whether a literal's lone constant is a plural, a noun or the adjective
+    of a compound noun; R5-R9 whether a one-place predicate is a plural or such an
+    adjective; R10 whether a predicate is an alias (`num`); R11 whether a constant is
+    another spelling of a name. Anything not a literal nor a rule of literals, or a rule
+    that would not be rebuilt as it is, is "maybe"."""
+    vs, body, head = parts(f)
+    if not isinstance(body, Top) and implication(vs, body, head) != f:
+        return False        # R5, R6, R8, R9 rebuild the rule: let them say so
+    for g in (body, head):
+        if not _literals_inert(g, vocab, memo):
+            return False
+    return True
+
+
+def _literals_inert(g: Formula, vocab, memo: dict) -> bool:
+    if isinstance(g, Top):
+        return True
+    lit = literal(g)
+    if lit is not None:
+        return _atom_inert(lit[1], vocab, memo)
+    from ..fol import And, Or
+    if isinstance(g, (And, Or)):
+        return all(_literals_inert(a, vocab, memo) for a in g.args)
+    return False
+
+
+def _atom_inert(a: Atom, vocab, memo: dict) -> bool:
+    key = (a.pred, len(a.args))
+    ok = memo.get(key)
+    if ok is None:
+        one = len(a.args) == 1
+        ok = memo[key] = not (vocab.alias_of(a.pred, len(a.args)) or vocab.is_name(a.pred) or
+                              one and (vocab.singular_of(a.pred) or vocab.noun_of_adjective(a.pred)))
+    if not ok:
+        return False
+    for t in a.args:
+        if isinstance(t, Const):
+            c = memo.get(t)
+            if c is None:
+                n = t.name
+                c = memo[t] = not (vocab.name_alias(n) or vocab.is_noun(n) or
+                                   vocab.singular_of(n) or vocab.noun_of_adjective(n))
+            if not c:
+                return False
+    return True
