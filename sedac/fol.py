@@ -393,5 +393,7 @@ from .fol_print import (  # noqa: E402  (they need the node classes above)
     to_unicode,
     tptp_problem,
     tptp_term,
-    _prolog_goal,  # closed_world writes queries with it
+    _prolog_atom,  # closed_world writes queries and clauses with these
+    _prolog_goal,
+    _prolog_term,
 )
