@@ -25,10 +25,10 @@ _CLOSE = re.compile(r"(?:\*\*|__|`|\$+|\\\)|\\\]|\\\\(?:\[[^\]]*\])?|\*|\s)+$")
 _GLOSS = re.compile(r"\s+(?:—|–|--)\s+|\s%\s*|\s;+\s|\s#+\s|\s//+\s|\s*&&|\s*\\q?quad\b|\s*\\text\{(?=[^}]*\s)|,\s*\*?\"|\s+\(\"")
 # Marks that set a gloss off only when what follows is a sentence and what precedes reads
 # (`P(a)   [Tom is a cat.]`, `P(a)   "Tom is a cat."`, `P(a)   <- Tom is a cat.`,
-# `P(a)   : Tom is a cat.`, `` `P(a)`: Tom is a cat.``, `` `P(a)` (Tom is a cat)``,
+# `P(a)   : Tom is a cat.`, `` `P(a)`: Tom is a cat.`` (but `P(x): x is ...` declares P), `` `P(a)` (Tom is a cat)``,
 # `P(a). Tom is a cat.`, `P(a), Tom is a cat.`, `P(a)      tom is a cat`): each is also logic somewhere (`<-`,
 # TPTP's `] : p(X)`).
-_WEAK_GLOSS = re.compile(r"\s+\[(?=[^\]]*\]\s*$)|\s+[\"“](?=[A-Z])|\s+<-\s|\s+:(?=\s)|(?<=[`$*)]):(?=\s)|[ \t]{3,}(?=[A-Za-z])|"
+_WEAK_GLOSS = re.compile(r"\s+\[(?=[^\]]*\]\s*$)|\s+[\"“](?=[A-Z])|\s+<-\s|\s+:(?=\s)|(?<=[`$*)]):(?=\s)(?!\s+[a-z]\s)|[ \t]{3,}(?=[A-Za-z])|"
                          r"\s+\((?=[A-Za-z][^()]*\)\s*[.;]?\s*$)|(?<=[)`$])[.,]\s+(?=[A-Z][a-z])")
 _GLOSS_HAS = re.compile(r"[—–%;#/&\\\"-]")
 _WEAK_GLOSS_HAS = re.compile(r"[\[\"“<:(.,]|   ")

@@ -89,3 +89,11 @@ def test_what_is_no_sentence_is_never_cut_as_one(line, formula):
     assert not prog.gloss, (line, prog.gloss)
     if formula is not None:
         assert [notations.write(c.formula, "unicode", {}).lower() for _, c in prog.statements] == [formula]
+
+
+@pytest.mark.parametrize("line", ["Bow(x): x plays the violin.", "-- Mentor(x, y): x taught y.",
+                                  "`Kind(x)`: x is kind"])
+def test_a_predicate_described_by_its_variables_is_no_statement(line):
+    """`P(x): x ...` declares what P means; read as `P(x)` with a gloss it would say ∀x P(x)."""
+    prog = read_program(line + "\nBow(mia)\n", "p.fol", "fol")
+    assert [c.text for _, c in prog.statements] == ["Bow(mia)"], [c.text for c in prog.clauses]
