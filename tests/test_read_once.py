@@ -83,20 +83,25 @@ def test_a_pyke_program_with_declarations_is_not_read_as_fol_too():
     assert readers.read_as(text, None) == readers.read_as(text, None, exhaustive=True) == ("pyke", "")
 
 
+def _read_watched(monkeypatch, text, path, hint):
+    """`read_program`, and for each `Reader.reread` it made whether the first reading was kept."""
+    calls = []
+    real = Reader.reread
+
+    def spy(self, *a, **k):
+        got = real(self, *a, **k)
+        calls.append(got is not None)
+        return got
+    with monkeypatch.context() as m:
+        m.setattr(Reader, "reread", spy)
+        return readers.read_program(text, path, vocab_hint=hint), calls
+
+
 def test_the_program_kept_is_the_program_read_again(monkeypatch, hint):
     kept = 0
     for text in TEXTS[::3]:
         for path in ("<stdin>", "p.pyke", "p.fol"):
-            calls = []
-            real = Reader.reread
-
-            def spy(self, *a, **k):
-                got = real(self, *a, **k)
-                calls.append(got is not None)
-                return got
-            with monkeypatch.context() as m:
-                m.setattr(Reader, "reread", spy)
-                a = readers.read_program(text, path, vocab_hint=hint)
+            a, calls = _read_watched(monkeypatch, text, path, hint)
             b = _fresh(monkeypatch, text, path, hint)
             assert a == b and repr(a) == repr(b), (text, path)
             kept += any(calls)
@@ -184,16 +189,7 @@ def test_a_reading_whose_hint_answers_alike_is_kept(monkeypatch, pieces):
     hints = [truth_from_text(p).vocab for p in PROBLEMS]
     for text in _variants(pieces, 150, 11):
         for hint in hints:
-            calls = []
-            real = Reader.reread
-
-            def spy(self, *a, **k):
-                got = real(self, *a, **k)
-                calls.append(got is not None)
-                return got
-            with monkeypatch.context() as m:
-                m.setattr(Reader, "reread", spy)
-                a = readers.read_program(text, "<stdin>", vocab_hint=hint)
+            a, calls = _read_watched(monkeypatch, text, "<stdin>", hint)
             b = _fresh(monkeypatch, text, "<stdin>", hint)
             assert a == b and repr(a) == repr(b), text
             kept += any(calls)
