@@ -82,6 +82,7 @@ class SectionReader(Reader):
         return self.statement_sections[-1]
 
     def read(self, text: str, path: str = "<program>") -> Program:
+        self._parsed = {}            # (`_parse`: one parse a line of this text)
         prog = Program(path=path, lang=self.lang, text=text)
         index = prog.index
         layout = self.layout(text)
@@ -224,12 +225,13 @@ class SectionReader(Reader):
         fast = self.fast(stmt, section)
         if fast is not None:
             return fast
-        # The reply layer asked `reads` of the same line a moment ago: parse it once.
+        # The reply layer asked `reads` of the same line a moment ago: parse it once. (The
+        # memory is this read's: `read` starts it afresh, so it holds one entry per line of
+        # the text at most, and a text of any size is parsed once a line, not twice past a
+        # fixed size.)
         cache = self.__dict__.setdefault("_parsed", {})
         key = (stmt, section)
         if key not in cache:
-            if len(cache) > 4096:
-                cache.clear()
             cache[key] = self.convert(parse_line(lark_parser(self.grammar), stmt), section)
         formula, notes = cache[key]
         return formula, list(notes)
