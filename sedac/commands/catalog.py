@@ -108,3 +108,4 @@ def rule(code):
         click.echo(inspect.cleandoc(r.doc))
     else:
         click.echo("")
+        click.echo(c.summary[:1].upper() + c.summary[1:] + ".")
