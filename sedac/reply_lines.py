@@ -29,7 +29,7 @@ _GLOSS = re.compile(r"\s+(?:—|–|--)\s+|\s%\s*|\s;+\s|\s#+\s|\s//+\s|\s*&&|\s
 # `P(a). Tom is a cat.`, `P(a), Tom is a cat.`, `P(a)      tom is a cat`): each is also logic somewhere (`<-`,
 # TPTP's `] : p(X)`).
 _WEAK_GLOSS = re.compile(r"\s+\[(?=[^\]]*\]\s*$)|\s+[\"“](?=[A-Z])|\s+<-\s|\s+:(?=\s)|(?<=[`$*)]):(?=\s)(?!\s+[a-z]\s)|[ \t]{3,}(?=[A-Za-z])|"
-                         r"\s+\((?=[A-Za-z][^()]*\)\s*[.;]?\s*$)|(?<=[)`$])[.,]\s+(?=[A-Z][a-z])")
+                         r"\s+\((?=[A-Za-z][^()]*\)\s*[.;]?\s*$)|(?<=[)`$])[.,]\s+(?=[A-Z][a-z])|(?<=`),\s+(?=[a-z]{2})")
 _GLOSS_HAS = re.compile(r"[—–%;#/&\\\"-]")
 _WEAK_GLOSS_HAS = re.compile(r"[\[\"“<:(.,]|   ")
 _QUERY_LABEL = re.compile(r"([CHGQ]\s*&?\s*:|conclusion|statement|goal|query|hypothesis|conjecture|claim)", re.I)

@@ -30,13 +30,14 @@ FORMS = {
     "slashes": ("", " // ", ""),
     "dash": ("", " — ", ""),
     "code-dash": ("`", "` — ", ""),
+    "code-comma-lower": ("`", "`, ", ""),
 }
 NUMBERING = ("", "{k}. ", "- ", "({k})  ", "P{k}: ")
 LABELS = ("Question: ", "Conclusion: ", "**Question:** ")
 
 
 def _sentence(s: str, form: str) -> str:
-    if form in ("columns",):
+    if form in ("columns", "code-comma-lower"):
         return s[0].lower() + s[1:].rstrip(".")     # (a column of comments, in lower case)
     if form.endswith("brackets") or form == "code-brackets-stop":
         return s.rstrip(".")
