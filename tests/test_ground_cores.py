@@ -91,9 +91,10 @@ def test_cores_and_statuses_are_z3s_on_generated_problems():
         mine_v, ref_v = [], []
         for q in asked:
             a, b = mine.entails(axioms, q), ref.entails(axioms, q)
-            assert (a.status, a.prover) == (b.status, b.prover), (axioms, q)
+            assert (a.status, a.prover) == (b.status, b.prover) or \
+                same_holding(axioms, a, b), (axioms, q, a.status, b.status)
             if not read_late:
-                assert same_core(axioms, q, a.used, b.used), (axioms, q)
+                assert _same_evidence(axioms, q, a, b), (axioms, q)
             mine_v.append(a)
             ref_v.append(b)
             if a.refuted and not read_late:
@@ -101,10 +102,37 @@ def test_cores_and_statuses_are_z3s_on_generated_problems():
                 assert m is not None
                 assert all(holds(f, m) for f in axioms) and not holds(q, m), (axioms, q)
         for q, a, b in zip(asked, mine_v, ref_v):
-            assert same_core(axioms, q, a.used, b.used), (axioms, q, a.used, b.used)
+            assert _same_evidence(axioms, q, a, b), (axioms, q, a.used, b.used)
             proved += a.holds
             late += a.holds and read_late
     assert proved > 200 and late > 80
+
+
+def same_holding(axioms, a, b) -> bool:
+    """Theorem against ContradictoryAxioms, both of Z3, over axioms that are contradictory:
+    both hold, and which is said follows from whether the unsat core Z3 picks has the
+    negated goal in it, which, like the core itself (`same_core`), depends on what its
+    context was asked before."""
+    statuses = {a.status, b.status}
+    return statuses == {"Theorem", "ContradictoryAxioms"} and a.prover == b.prover and \
+        not z3_session().entails(axioms, Bottom(), evidence=False).refuted
+
+
+def _same_evidence(axioms, goal, a, b) -> bool:
+    """`same_core`, or, where the two verdicts are `same_holding`'s, each core a minimal one
+    of its own verdict (of the goal from the axioms, or of the axioms' contradiction)."""
+    if a.status == b.status:
+        return same_core(axioms, goal, a.used, b.used)
+    return all(same_core(axioms, goal if v.status == "Theorem" else Bottom(), v.used, v.used)
+               and _minimal(axioms, goal if v.status == "Theorem" else Bottom(), v.used)
+               for v in (a, b))
+
+
+def _minimal(axioms, goal, core) -> bool:
+    ref = z3_session()
+    kept = list(dict.fromkeys(axioms[i] for i in core))
+    return ref.entails(kept, goal, evidence=False).holds and not any(
+        ref.entails([f for f in kept if f is not g], goal, evidence=False).holds for g in kept)
 
 
 def same_core(axioms, goal, mine, z3s) -> bool:
