@@ -121,8 +121,9 @@ def same_holding(axioms, a, b) -> bool:
 def _same_evidence(axioms, goal, a, b) -> bool:
     """`same_core`, or, where the two verdicts are `same_holding`'s, each core a minimal one
     of its own verdict (of the goal from the axioms, or of the axioms' contradiction)."""
-    if a.status == b.status:
-        return same_core(axioms, goal, a.used, b.used)
+    if a.status == b.status:       # (a contradiction's core is one of the axioms alone)
+        return same_core(axioms, goal if a.status != "ContradictoryAxioms" else Bottom(),
+                         a.used, b.used)
     return all(same_core(axioms, goal if v.status == "Theorem" else Bottom(), v.used, v.used)
                and _minimal(axioms, goal if v.status == "Theorem" else Bottom(), v.used)
                for v in (a, b))
