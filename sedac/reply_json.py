@@ -136,11 +136,25 @@ def _mask(text: str, lo: int, hi: int, out: list[str], plain: list, values: list
     return logic and role
 
 
+_last: tuple | None = None     # (the text last unwrapped, its unwrapping): `unwrap`
+
+
 def unwrap(text: str) -> Unwrapped | None:
+    """`_unwrap`, remembered for the last text, by identity: the reply layer of every reader
+    that reads a reply, and the language decision, ask it of the same text in turn (one
+    tuple, read and replaced whole)."""
+    global _last
+    last = _last
+    if last is None or last[0] is not text:
+        last = _last = (text, _unwrap(text))
+    return last[1]
+
+
+def _unwrap(text: str) -> Unwrapped | None:
     """`text` with each JSON document in it unwrapped (a document: an object or array that
     opens a line and parses as JSON, with a string that may be logic), or None when it has
     none. A fence tagged `json` over a document loses its tag, so the block is read as logic."""
-    script = "```" in text and "py" in text
+    script = "```" in text and _PYTHON_FENCE.search(text) is not None
     if not script and ('"' not in text or ("{" not in text and "[" not in text)):
         return None
     decoder = json.JSONDecoder()
@@ -218,6 +232,7 @@ def _scripts(text: str, out, documents: list, plain: list, values: list):
 
 
 _FENCE_TAG_ANY = re.compile(r"[ \t]*(?:`{3,}|~{3,})[ \t]*(\w*)")
+_PYTHON_FENCE = re.compile(r"^[ \t]*(?:`{3,}|~{3,})[ \t]*(?:python3?|py)\b", re.M | re.I)
 
 
 def _line_start(text: str, n: int) -> int:
