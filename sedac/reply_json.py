@@ -19,11 +19,13 @@ from dataclasses import dataclass
 import json
 import re
 
+from .reply_yaml import candidate
+
 # where a document may begin: a line opening with `{` or `[` (after a fence, or anywhere)
 _OPENS = re.compile(r"^[ \t]*[\[{]", re.M)
 # a string whose content may be logic: a bracket, a connective or a quantifier of some notation
 _LOGIC = re.compile(r"[()∀∃¬→↔∧∨⊃≡]|:-|\\forall|\\exists|\b(?:forall|exists|all|some)\b|->|=>|~|&|\|")
-_FENCE_TAG = re.compile(r"^([ \t]*(?:`{3,}|~{3,})[ \t]*)(json|json5|jsonc)\b", re.I)
+_JSON_TAGS = ("json", "json5", "jsonc")
 _ESCAPES = {"n": "  ", "t": "  ", "r": "  ", "b": "  ", "f": "  "}
 # what a replacement written into a JSON string may not hold (it would need an escape)
 _UNSAFE = re.compile(r'["\\\x00-\x1f]')
@@ -35,7 +37,7 @@ class Unwrapped:
 
     text: str
     documents: tuple[tuple[int, int], ...]       # (start, end) offsets of each document
-    plain: tuple[tuple[int, int], ...]           # string contents without escapes, in order
+    plain: tuple[tuple, ...]     # (start, end, what a fix there may not hold): unescaped contents
     values: tuple[tuple, ...]    # every value string's (start, end, keys above, keys beside)
 
 
@@ -118,7 +120,7 @@ def _mask(text: str, lo: int, hi: int, out: list[str], plain: list, values: list
             if "\\" in raw:
                 out[i + 1:j] = list(_decoded(raw))
             else:
-                plain.append((i + 1, j))
+                plain.append((i + 1, j, _UNSAFE))
             logic = logic or bool(_LOGIC.search(raw))
             i = j + 1
             continue
@@ -150,18 +152,33 @@ def unwrap(text: str) -> Unwrapped | None:
     return last[1]
 
 
+def outside(text: str) -> str:
+    """`text` with its unwrapped documents blanked (line breaks kept): what of it is no
+    document's (`text` itself when it has none)."""
+    found = unwrap(text)
+    if found is None or not found.documents:
+        return text
+    out = list(text)
+    for a, b in found.documents:
+        for k in range(a, b):
+            if out[k] != "\n":
+                out[k] = " "
+    return "".join(out)
+
+
 def _unwrap(text: str) -> Unwrapped | None:
     """`text` with each JSON document in it unwrapped (a document: an object or array that
     opens a line and parses as JSON, with a string that may be logic), or None when it has
     none. A fence tagged `json` over a document loses its tag, so the block is read as logic."""
     script = "```" in text and _PYTHON_FENCE.search(text) is not None
-    if not script and ('"' not in text or ("{" not in text and "[" not in text)):
+    yaml = candidate(text)
+    if not script and not yaml and ('"' not in text or ("{" not in text and "[" not in text)):
         return None
     decoder = json.JSONDecoder()
     out: list[str] | None = None
     documents, plain, values = [], [], []
     pos = 0
-    for m in _OPENS.finditer(text):
+    for m in _OPENS.finditer(text) if '"' in text else ():
         start = m.end() - 1
         if start < pos:
             continue
@@ -184,11 +201,11 @@ def _unwrap(text: str) -> Unwrapped | None:
         # the fence over it, if any: ```` ```json ```` is a block of data to the reply layer
         line_start = text.rfind("\n", 0, start) + 1
         if line_start:
-            prev_start = text.rfind("\n", 0, line_start - 1) + 1
-            tag = _FENCE_TAG.match(text[prev_start:line_start - 1])
-            if tag:
-                for k in range(prev_start + tag.start(2), prev_start + tag.end(2)):
-                    out[k] = " "
+            blank_fence_tag(text, out, text.rfind("\n", 0, line_start - 1) + 1, _JSON_TAGS)
+    if yaml:
+        from .reply_yaml import mask as yaml_mask
+        out = yaml_mask(text, out, documents, plain, values, _decoded,
+                        _LOGIC.search, _LOGIC_KEYS.match)
     if script:
         out = _scripts(text, out, documents, plain, values)
     if out is None:
@@ -223,12 +240,18 @@ def _scripts(text: str, out, documents: list, plain: list, values: list):
         documents.append((_line_start(text, b.open_line), close))
         plain.extend(pl)
         values.extend(vals)
-        fence = _line_start(text, b.open_line)
-        tag = _FENCE_TAG_ANY.match(text, fence)
-        if tag:
-            for k in range(tag.start(1), tag.end(1)):
-                out[k] = " "
+        blank_fence_tag(text, out, _line_start(text, b.open_line))
     return out
+
+
+def blank_fence_tag(text: str, out: list[str], line: int, tags=None) -> None:
+    """Blank in `out` the tag of the fence opening at offset `line` of `text` (when `tags`
+    is given, only one of them): a block of data or code unwrapped is logic to the reply
+    layer, no longer a block of `json`, `yaml` or `python`."""
+    tag = _FENCE_TAG_ANY.match(text, line)
+    if tag and (tags is None or tag.group(1).lower() in tags):
+        for k in range(tag.start(1), tag.end(1)):
+            out[k] = " "
 
 
 _FENCE_TAG_ANY = re.compile(r"[ \t]*(?:`{3,}|~{3,})[ \t]*(\w*)")
@@ -323,7 +346,8 @@ def writable(text: str, fixes) -> tuple[list, list]:
         if not inside:
             ok.append(d)
             continue
-        fits = any(a <= s and e <= b for a, b in found.plain) and \
-            not _UNSAFE.search(d.fix.replacement or "")
+        repl = d.fix.replacement or ""
+        fits = any(p[0] <= s and e <= p[1] and not (p[2] if len(p) > 2 else _UNSAFE).search(repl)
+                   for p in found.plain)
         (ok if fits else refused).append(d)
     return ok, refused

@@ -81,7 +81,9 @@ class Reader:
         # the format's own section headers (`Facts:`/`Rules:` for Pyke, `Premises:` for FOL
         # text; not the `Predicates:` both write) say whose file it is, where a line such as
         # `Big(Bob, True)` reads in either
-        return max(0, 2 * good - bad + 4 * self.headers(text))
+        # (a YAML document's keys are its data's, not headers: `sedac.reply_json.outside`)
+        from ..reply_json import outside
+        return max(0, 2 * good - bad + 4 * self.headers(outside(text)))
 
     def reread(self, text: str, path: str, vocab_hint: Vocabulary | None) -> Program | None:
         """`read(text, path)` with `vocab_hint`, without reading again: the program that
