@@ -140,7 +140,7 @@ def verify_fixes(report, fixes: list[Diagnostic], vocab_hint=None) -> tuple[str,
         return program.text, [], []
     from .reply_json import writable
     fixes, unwritable = writable(program.text, fixes)   # a JSON reply takes edits of its strings
-    json_notes = [_json_note(d) for d in unwritable]
+    json_notes = [_json_note(d, program.text) for d in unwritable]
     if not fixes:
         return program.text, unwritable, json_notes
     if vocab_hint is None and report.truth is not None:
@@ -182,15 +182,21 @@ def verify_fixes(report, fixes: list[Diagnostic], vocab_hint=None) -> tuple[str,
     return text, unwritable + [d for d, _ in withheld], notes
 
 
-def _json_note(d: Diagnostic) -> Diagnostic:
+def _json_note(d: Diagnostic, text: str = "") -> Diagnostic:
+    from .reply_json import unwrap
+    span = d.fix.span or d.span if d.fix else d.span
+    found = unwrap(text) if text else None
+    where = found.kind(span.start, span.end) if found is not None else "JSON document"
+    how = ("as z3py of one asserted expression, in the names the script declares"
+           if where == "z3py script" else
+           "only inside one of its strings, as text the string can hold without escapes")
     return Diagnostic(
         WITHHELD, NOTE_CATEGORY,
-        f"the fix of {d.code} was withheld: it falls in a JSON document, where sedac writes a "
-        "fix only inside one of its strings, as text the string can hold without escapes; "
-        "this part of the file was left as it is",
+        f"the fix of {d.code} was withheld: it falls in a {where}, where sedac writes a "
+        f"fix {how}; this part of the file was left as it is",
         d.span, status="non-fixable",
         evidence={"withheld": d.code, "rule": d.fix.rule if d.fix else None,
-                  "reason": "JSON document"}, clause=d.clause)
+                  "reason": where}, clause=d.clause)
 
 
 def _nothing_left_note(fixes: list[Diagnostic]) -> Diagnostic:

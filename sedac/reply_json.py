@@ -39,6 +39,20 @@ class Unwrapped:
     documents: tuple[tuple[int, int], ...]       # (start, end) offsets of each document
     plain: tuple[tuple, ...]     # (start, end, what a fix there may not hold): unescaped contents
     values: tuple[tuple, ...]    # every value string's (start, end, keys above, keys beside)
+    scripts: tuple = ()          # (start, end, `reply_z3.Script`) of each z3py script read
+
+    def kind(self, s: int, e: int) -> str:
+        """What the document over text[s:e] is: `JSON document`, `YAML document`, `z3py
+        script`, `Python script` (by its syntax)."""
+        for a, b in self.documents:
+            if s < b and a < max(e, s + 1):
+                if any(x <= a < y or a <= x < b for x, y, _ in self.scripts):
+                    return "z3py script"
+                if self.text[a:b].lstrip()[:1] in "{[":
+                    return "JSON document"
+                return "YAML document" if _is_yaml(self.original[a:b]) else "Python script"
+        return "document"
+    original: str = ""
 
 
 def _string_end(text: str, i: int) -> int:
@@ -172,6 +186,13 @@ def _unwrap(text: str) -> Unwrapped | None:
     none. A fence tagged `json` over a document loses its tag, so the block is read as logic."""
     script = "```" in text and _PYTHON_FENCE.search(text) is not None
     yaml = candidate(text)
+    z3 = not script and "```" not in text and "z3" in text and _Z3_HINT().search(text) is not None
+    if z3:          # a bare z3py script, the whole reply (`sedac.reply_z3`)
+        from .reply_z3 import mask as z3_mask
+        out, plain, values, scripts = list(text), [], [], []
+        if z3_mask(text, 0, len(text), out, plain, values, scripts):
+            return Unwrapped("".join(out), ((0, len(text)),), (), tuple(values), tuple(scripts),
+                             text)
     if not script and not yaml and ('"' not in text or ("{" not in text and "[" not in text)):
         return None
     decoder = json.JSONDecoder()
@@ -206,17 +227,28 @@ def _unwrap(text: str) -> Unwrapped | None:
         from .reply_yaml import mask as yaml_mask
         out = yaml_mask(text, out, documents, plain, values, _decoded,
                         _LOGIC.search, _LOGIC_KEYS.match)
+    scripts: list = []
     if script:
-        out = _scripts(text, out, documents, plain, values)
+        out = _scripts(text, out, documents, plain, values, scripts)
     if out is None:
         return None
-    return Unwrapped("".join(out), tuple(documents), tuple(plain), tuple(values))
+    return Unwrapped("".join(out), tuple(documents), tuple(plain), tuple(values), tuple(scripts),
+                     text)
+
+
+def _is_yaml(body: str) -> bool:
+    return "```" not in body.split("\n", 1)[0] and not body.lstrip().startswith(("{", "["))
+
+
+def _Z3_HINT():
+    from .reply_z3 import HINT
+    return HINT
 
 
 _PYTHON_TAGS = frozenset({"python", "py", "python3"})
 
 
-def _scripts(text: str, out, documents: list, plain: list, values: list):
+def _scripts(text: str, out, documents: list, plain: list, values: list, z3: list):
     """Unwrap the fenced Python blocks of a reply whose logic is nowhere else
     (`sedac.reply_python`): with a block of formulas beside it, a script only restates them."""
     from .readers.markdown import NOT_LOGIC, blocks
@@ -231,7 +263,11 @@ def _scripts(text: str, out, documents: list, plain: list, values: list):
         chars = list(text) if out is None else list(out)
         vals: list = []
         pl: list = []
-        if not mask(text, lo, hi, chars, pl, vals, _decoded) or \
+        if _Z3_HINT().search(text, lo, hi):      # a z3py script (`sedac.reply_z3`)
+            from .reply_z3 import mask as z3_mask
+            if not z3_mask(text, lo, hi, chars, pl, vals, z3):
+                continue
+        elif not mask(text, lo, hi, chars, pl, vals, _decoded) or \
                 not any(_LOGIC.search(text[a:z]) for a, z, _, _ in vals):
             continue
         out = chars
@@ -332,9 +368,11 @@ def read_line(text: str, found, reads, clausal: bool) -> tuple[list, list, str]:
 
 
 def writable(text: str, fixes) -> tuple[list, list]:
-    """(the fixes a reply's JSON documents can take, those they cannot): a fix outside every
-    document is written as usual; inside one, only a replacement within one unescaped string,
-    of text a JSON string holds as it is."""
+    """(the fixes a reply's documents can take, those they cannot): a fix outside every
+    document is written as usual; inside a JSON or YAML one, only a replacement within one
+    unescaped string, of text the string holds as it is; inside a z3py script, only a fix of
+    one asserted expression, written back as z3py (`sedac.reply_z3.rewrite`, the fix made
+    that edit)."""
     found = unwrap(text)
     if found is None:
         return list(fixes), []
@@ -346,8 +384,27 @@ def writable(text: str, fixes) -> tuple[list, list]:
         if not inside:
             ok.append(d)
             continue
+        script = next((sc for a, b, sc in found.scripts if a <= s and e <= b), None)
+        if script is not None:
+            made = _z3_fix(text, found, script, d, s, e)
+            (ok if made is not None else refused).append(made or d)
+            continue
         repl = d.fix.replacement or ""
         fits = any(p[0] <= s and e <= p[1] and not (p[2] if len(p) > 2 else _UNSAFE).search(repl)
                    for p in found.plain)
         (ok if fits else refused).append(d)
     return ok, refused
+
+
+def _z3_fix(text: str, found: Unwrapped, script, d, s: int, e: int):
+    """The diagnostic `d` with its fix written as a z3py edit of `script`, or None."""
+    from dataclasses import replace
+    from .program import LineIndex
+    from .reply_z3 import rewrite
+    if d.fix.applicability == "display-only":
+        return None
+    got = rewrite(text, found.text, script, s, e, d.fix.replacement or "")
+    if got is None:
+        return None
+    a, b, z3 = got
+    return replace(d, fix=replace(d.fix, span=LineIndex(text).span(a, b), replacement=z3))

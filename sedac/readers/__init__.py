@@ -145,7 +145,7 @@ def not_a_program(text: str, lang: str | None = None) -> str | None:
             text = _unwrapped(text)    # formulas in a JSON document's strings are a program
             if text is None:
                 return "JSON data, not a logic program"
-    if "```" in text and "py" in text:
+    if "```" in text and "py" in text or "z3" in text:
         text = _unwrapped(text) or text     # (a script's strings of formulas are a program)
     found = scores(text)
     if lang in found:
