@@ -59,16 +59,11 @@ class Script:
         self.bools: set[str] = set()           # Bool / Bools names
         self.funcs: set[str] = set()           # functions to other sorts
         self.bound: list[str] = []             # the names its quantifiers bind, in order
+        self.aliases: set[str] = {"z3"}        # the names the z3 module is imported as
+        self.prefix = ""                       # how the script calls z3 (`z3.` after `import z3`)
+        self.imported: set[str] | None = set()   # the names `from z3 import ...` gave (None: all)
         self.statements: list[tuple[int, int]] = []     # (start, end) of each read expression
         self.queries: list[tuple[int, int]] = []
-
-
-def _name(node) -> str:
-    if isinstance(node, ast.Name):
-        return node.id
-    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "z3":
-        return node.attr                       # (`z3.And`, after `import z3`)
-    return ""
 
 
 def _strings(node) -> list[str]:
@@ -92,6 +87,15 @@ class _Reader:
         self.checks = 0
         self.unsat = False
 
+    def name(self, node) -> str:
+        """The z3 name a call or value is (`And`, `z3.And`, `Z.And` after `import z3 as Z`)."""
+        if isinstance(node, ast.Name):
+            return node.id
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and \
+                node.value.id in self.script.aliases:
+            return node.attr
+        return ""
+
     def at(self, line: int, col: int) -> int:
         """The offset in the reply of an `ast` position (a column counts UTF-8 bytes)."""
         s = self.lines[line - 1]
@@ -104,6 +108,17 @@ class _Reader:
 
     def walk(self, stmts) -> None:
         for st in stmts:
+            if isinstance(st, ast.Import):
+                for a in st.names:
+                    if a.name == "z3":
+                        self.script.aliases.add(a.asname or "z3")
+                        self.script.prefix = self.script.prefix or (a.asname or "z3") + "."
+            elif isinstance(st, ast.ImportFrom) and st.module == "z3":
+                names = {a.asname or a.name for a in st.names}
+                if "*" in names:
+                    self.script.prefix, self.script.imported = "", None
+                elif self.script.imported is not None:
+                    self.script.imported |= names
             if isinstance(st, (ast.Assign, ast.AnnAssign)):
                 self.assign(st)
             elif isinstance(st, ast.Expr):
@@ -127,13 +142,13 @@ class _Reader:
         if value is None:
             return
         if isinstance(value, ast.Call):
-            f = _name(value.func)
+            f = self.name(value.func)
             names = [t.id for t in targets if isinstance(t, ast.Name)]
             tuples = [e.id for t in targets if isinstance(t, (ast.Tuple, ast.List)) for e in t.elts
                       if isinstance(e, ast.Name)]
             if f == "Function":
                 bool_valued = bool(value.args) and isinstance(value.args[-1], ast.Call) and \
-                    _name(value.args[-1].func) == "BoolSort"
+                    self.name(value.args[-1].func) == "BoolSort"
                 for n in names:
                     if bool_valued:
                         self.script.preds[n] = len(value.args) - 2
@@ -162,16 +177,16 @@ class _Reader:
     def expr(self, node) -> None:
         """Record the solver calls in an expression evaluated for its effect or its value."""
         for sub in ast.walk(node):
-            if isinstance(sub, ast.Name) and sub.id == "unsat":
+            if self.name(sub) == "unsat":
                 self.unsat = True
             if not isinstance(sub, ast.Call):
                 continue
             f = sub.func
-            if isinstance(f, ast.Attribute) and _name(f.value) in self.solvers | {"s", "solver"}:
+            if isinstance(f, ast.Attribute) and self.name(f.value) in self.solvers | {"s", "solver"}:
                 if f.attr in _ADDS:
                     args = sub.args[:1] if f.attr == "assert_and_track" else sub.args
                     for a in args:
-                        self.adds.append((a, self.depth, self.checks, _name(f.value)))
+                        self.adds.append((a, self.depth, self.checks, self.name(f.value)))
                 elif f.attr == "push":
                     self.depth += 1
                 elif f.attr == "pop":
@@ -179,7 +194,7 @@ class _Reader:
                 elif f.attr == "check":
                     self.checks += 1
                     self.asked.extend(sub.args)
-            elif _name(f) == "prove" and sub.args:
+            elif self.name(f) == "prove" and sub.args:
                 self.asked.append(sub.args[0])
 
     # -------------------------------------------------------------- the program
@@ -199,7 +214,7 @@ class _Reader:
 
     def claim(self, node):
         """The claim a checked expression tests: `Not(goal)` asks `goal`."""
-        if isinstance(node, ast.Call) and _name(node.func) == "Not" and len(node.args) == 1:
+        if isinstance(node, ast.Call) and self.name(node.func) == "Not" and len(node.args) == 1:
             return self.claim(node.args[0])
         if isinstance(node, ast.Name) and node.id in self.formulas:
             return self.formulas[node.id]
@@ -214,7 +229,7 @@ class _Reader:
                 asked.append(self.claim(a))
             elif isinstance(a, ast.Name) and _QUERY_NAMES.match(a.id) and a.id in self.formulas:
                 asked.append(self.formulas[a.id])
-            elif isinstance(a, ast.Call) and _name(a.func) == "Not" and len(a.args) == 1 and \
+            elif isinstance(a, ast.Call) and self.name(a.func) == "Not" and len(a.args) == 1 and \
                     isinstance(a.args[0], ast.Name) and _QUERY_NAMES.match(a.args[0].id):
                 asked.append(self.claim(a))
             else:
@@ -226,13 +241,13 @@ class _Reader:
                 last[solver] = a
             claims = {ast.dump(self.claim(a)) for a in last.values()}
             if len(last) >= 2 and len(claims) == 1 and any(
-                    isinstance(a, ast.Call) and _name(a.func) == "Not" for a in last.values()):
+                    isinstance(a, ast.Call) and self.name(a.func) == "Not" for a in last.values()):
                 asked.append(self.claim(next(iter(last.values()))))
                 premises = [p for p in premises if not any(p is a for a in last.values())]
         if not asked and self.unsat:
             before = [a for a, depth, checks, solver in self.adds if checks == 0]
             last = before[-1] if before else None
-            if isinstance(last, ast.Call) and _name(last.func) == "Not" and \
+            if isinstance(last, ast.Call) and self.name(last.func) == "Not" and \
                     any(p is last for p in premises):
                 premises = [p for p in premises if p is not last]
                 asked.append(self.claim(last))
@@ -278,7 +293,7 @@ class _Reader:
             return
         if not isinstance(node, ast.Call) or node.keywords:
             raise _Untranslatable("expression")
-        f = _name(node.func)
+        f = self.name(node.func)
         fa, fb = self.span(node.func)
         if f in s.preds:
             if len(node.args) != s.preds[f]:
@@ -315,7 +330,7 @@ class _Reader:
                 if out[k] != "\n":
                     out[k] = " "
             q = _QUANTIFIERS[f]
-            if names is bound:
+            if not isinstance(bound, (ast.List, ast.Tuple)):
                 out[ba - 1] = q
             else:
                 out[ba] = q                       # `[` -> `∀`
@@ -396,6 +411,7 @@ def write(formula, script: Script) -> str | None:
     from .fol import And, Atom, Eq, Exists, Forall, Iff, Implies, Not, Or, Var, Xor
 
     env: dict[str, str] = {}          # a bound variable -> the script's name for it
+    z = script.prefix
 
     def term(t) -> str:
         name = env.get(t.name) if isinstance(t, Var) else consts.get(t.name)
@@ -432,13 +448,13 @@ def write(formula, script: Script) -> str | None:
         if isinstance(f, Eq):
             return f"{term(f.left)} == {term(f.right)}"
         if isinstance(f, Not):
-            return f"Not({go(f.arg)})"
+            return f"{z}Not({go(f.arg)})"
         if isinstance(f, (And, Or)):
-            return f"{type(f).__name__}({', '.join(go(a) for a in f.args)})"
+            return f"{z}{type(f).__name__}({', '.join(go(a) for a in f.args)})"
         if isinstance(f, Implies):
-            return f"Implies({go(f.left)}, {go(f.right)})"
+            return f"{z}Implies({go(f.left)}, {go(f.right)})"
         if isinstance(f, Xor):
-            return f"Xor({go(f.left)}, {go(f.right)})"
+            return f"{z}Xor({go(f.left)}, {go(f.right)})"
         if isinstance(f, Iff):
             return f"{go(f.left)} == {go(f.right)}"
         if isinstance(f, (Forall, Exists)):
@@ -446,13 +462,18 @@ def write(formula, script: Script) -> str | None:
             body = go(f.body)
             env.clear()
             env.update(saved)
-            return f"{'ForAll' if isinstance(f, Forall) else 'Exists'}([{', '.join(names)}], {body})"
+            return f"{z}{'ForAll' if isinstance(f, Forall) else 'Exists'}([{', '.join(names)}], {body})"
         raise _Untranslatable(type(f).__name__)
 
     try:
-        return go(formula)
+        out = go(formula)
     except _Untranslatable:
         return None
+    if script.prefix == "" and script.imported is not None:
+        used = set(re.findall(r"\b(Not|And|Or|Implies|Xor|ForAll|Exists)\(", out))
+        if not used <= script.imported:
+            return None        # (a name `from z3 import ...` did not bring)
+    return out
 
 
 def rewrite(text: str, unwrapped_text: str, script: Script, s: int, e: int,

@@ -1,0 +1,168 @@
+"""A reply written as a Z3 Python script (`sedac.reply_z3`): read with `ast`, never run; its
+assertions are the program's statements and the claim it checks its question, in every way
+of declaring, asserting and checking a model writes; and a fix is written back as z3py (the
+script still parses) or withheld with a note."""
+from __future__ import annotations
+
+import ast
+import itertools
+
+import pytest
+
+TEXT = "Every dog is an animal. Every animal is alive. Rex is a dog."
+
+
+def _decls(style: str, z: str) -> str:
+    q = '"' if style == "double" else "'"
+    head = "import z3\n\n" if z else "from z3 import *\n\n"
+    out = head + f"Obj = {z}DeclareSort({q}Obj{q})\n"
+    for p in ("Dog", "Animal", "Alive"):
+        out += f"{p} = {z}Function({q}{p}{q}, Obj, {z}BoolSort())\n"
+    if style == "consts":
+        out += f"rex, x = {z}Consts({q}rex x{q}, Obj)\n"
+    else:
+        out += f"rex = {z}Const({q}rex{q}, Obj)\nx = {z}Const({q}x{q}, Obj)\n"
+    return out
+
+
+def _premises(form: str, z: str) -> tuple[list[str], str]:
+    """(the premises as z3py expressions, how the script asserts them)."""
+    f1 = f"{z}ForAll([x], {z}Implies(Dog(x), Animal(x)))"
+    f2 = f"{z}ForAll(x, {z}Implies(Animal(x), Alive(x)))" if form != "wrapped" else \
+        f"{z}ForAll([x],\n          {z}Implies(Animal(x),\n                  Alive(x)))"
+    f3 = "Dog(rex)"
+    exprs = [f1, f2, f3]
+    if form in ("each", "wrapped"):
+        return exprs, "".join(f"s.add({e})\n" for e in exprs)
+    if form == "one-add":
+        return exprs, "s.add(" + ", ".join(exprs) + ")\n"
+    if form == "list":
+        return exprs, "premises = [\n" + "".join(f"    {e},  # premise\n" for e in exprs) + "]\ns.add(premises)\n"
+    if form == "named":
+        return exprs, "".join(f"p{i} = {e}\n" for i, e in enumerate(exprs, 1)) + "s.add(p1, p2, p3)\n"
+    raise ValueError(form)
+
+
+def _check(form: str, z: str, goal: str = "Alive(rex)") -> str:
+    if form == "negated-goal":
+        return f"goal = {goal}\ns.add({z}Not(goal))\nif s.check() == {z}unsat:\n    print('True')\nelse:\n    print('Unknown')\n"
+    if form == "prove":
+        return f"conclusion = {goal}\n{z}prove(conclusion)\n"
+    if form == "push-pop":
+        return (f"claim = {goal}\ns.push()\ns.add({z}Not(claim))\nproved = s.check() == {z}unsat\ns.pop()\n"
+                f"s.push()\ns.add(claim)\nrefuted = s.check() == {z}unsat\ns.pop()\n"
+                "print('True' if proved else 'False' if refuted else 'Unknown')\n")
+    if form == "inline":
+        return f"s.add({z}Not({goal}))\nresult = s.check()\nprint('True' if result == {z}unsat else 'Unknown')\n"
+    raise ValueError(form)
+
+
+def script(decl: str, premises: str, check: str, z: str) -> str:
+    _, adds = _premises(premises, z)
+    return _decls(decl, z) + f"\ns = {z}Solver()\n" + adds + "\n" + _check(check, z)
+
+
+def replies():
+    for decl, premises, check, z, fence in itertools.product(
+            ("single", "double", "consts"), ("each", "one-add", "list", "named", "wrapped"),
+            ("negated-goal", "prove", "push-pop", "inline"), ("", "z3."), ("none", "python")):
+        text = script(decl, premises, check, z)
+        if fence == "python":
+            text = "Here is the Z3 encoding:\n\n```python\n" + text + "```\n\nRunning it prints True."
+        yield pytest.param(text, id=f"{decl}-{premises}-{check}-{'z3.' if z else 'star'}-{fence}")
+
+
+def _read(reply: str):
+    from sedac.readers import read_program
+    return read_program(reply, "<reply>", "auto", strict=True)
+
+
+@pytest.mark.parametrize("reply", list(replies()))
+def test_a_z3py_script_is_read_as_its_assertions_and_its_claim(reply):
+    from sedac.engine import analyse
+    from sedac.truth import truth_from_text
+    program = _read(reply)
+    assert len(program.statements) == 3 and len(program.queries) == 1, \
+        [(c.kind, c.text) for c in program.clauses]
+    rep = analyse(program, truth_from_text(TEXT + " Rex is alive."), "full", "z3")
+    assert rep.answer["open_world"] == "True", [(d.code, d.message) for d in rep.diagnostics]
+    wrong = [d for d in rep.diagnostics if d.category not in ("communication", "omission")]
+    assert not wrong, [(d.code, d.message) for d in wrong]
+
+
+def test_two_solvers_one_given_the_negated_claim():
+    reply = _decls("single", "") + (
+        "premises = [ForAll([x], Implies(Dog(x), Animal(x))), ForAll([x], Implies(Animal(x), Alive(x))), Dog(rex)]\n"
+        "s1 = Solver()\ns1.add(premises)\ns1.add(Not(Alive(rex)))\n"
+        "s2 = Solver()\ns2.add(premises)\ns2.add(Alive(rex))\n"
+        "print(s1.check(), s2.check())\n")
+    program = _read(reply)
+    assert len(program.statements) == 3 and len(program.queries) == 1, \
+        [(c.kind, c.text) for c in program.clauses]
+
+
+def test_a_negated_premise_is_no_question_without_a_test_for_unsat():
+    reply = _decls("single", "") + "s = Solver()\ns.add(Dog(rex))\ns.add(Not(Alive(rex)))\nprint(s.check())\n"
+    program = _read(reply)
+    assert len(program.statements) == 2 and not program.queries
+
+
+def test_the_script_is_never_run(tmp_path):
+    marker = tmp_path / "ran"
+    reply = _decls("single", "") + f"open({str(marker)!r}, 'w').write('x')\ns = Solver()\ns.add(Dog(rex))\n"
+    _read(reply)
+    assert not marker.exists()
+
+
+def _fixed(reply: str, text: str, unsafe: bool = True):
+    from sedac.engine import analyse
+    from sedac.truth import truth_from_text
+    rep = analyse(_read(reply), truth_from_text(text), "full", "z3")
+    fixed, _, notes = rep.verified(unsafe)
+    return fixed, rep.diagnostics + notes
+
+
+@pytest.mark.parametrize("premises", ["each", "one-add", "list", "named", "wrapped"])
+@pytest.mark.parametrize("z", ["", "z3."])
+def test_a_deep_fix_is_written_back_as_z3py(premises, z):
+    """A reversed rule (D3) fixed in z3py, in the script's own names and variables."""
+    reply = script("single", premises, "negated-goal", z).replace(
+        "Implies(Dog(x), Animal(x))", "Implies(Animal(x), Dog(x))")
+    fixed, diags = _fixed(reply, TEXT + " Rex is alive.")
+    assert any(d.code == "D3" for d in diags), [(d.code, d.message) for d in diags]
+    ast.parse(fixed)                                  # still a script
+    assert f"{z}ForAll([x], {z}Implies(Dog(x), Animal(x)))" in fixed, fixed
+    assert fixed.replace(f"{z}ForAll([x], {z}Implies(Dog(x), Animal(x)))", "") == \
+        reply.replace(f"{z}ForAll([x], {z}Implies(Animal(x), Dog(x)))", "")   # nothing else changed
+    again, _ = _fixed(fixed, TEXT + " Rex is alive.")
+    assert again == fixed                             # a second --fix changes nothing
+
+
+def _dogs(declared: str) -> str:
+    return _decls("single", "").replace("Dog = Function('Dog', Obj, BoolSort())", declared) + \
+        "s = Solver()\ns.add(ForAll([x], Implies(Dogs(x), Animal(x))))\ns.add(Dogs(rex))\n" \
+        "goal = Animal(rex)\nprove(goal)\n"
+
+
+def test_a_safe_fix_in_declared_names_is_written():
+    reply = _dogs("Dog = Function('Dog', Obj, BoolSort())\nDogs = Function('Dogs', Obj, BoolSort())")
+    fixed, diags = _fixed(reply, "Every dog is an animal. Rex is a dog. Rex is an animal.", unsafe=False)
+    assert "s.add(ForAll([x], Implies(Dog(x), Animal(x))))" in fixed and "s.add(Dog(rex))" in fixed, fixed
+    ast.parse(fixed)
+
+
+def test_a_fix_that_needs_a_name_the_script_lacks_is_withheld_with_a_note():
+    reply = _dogs("Dogs = Function('Dogs', Obj, BoolSort())")
+    fixed, diags = _fixed(reply, "Every dog is an animal. Rex is a dog. Rex is an animal.", unsafe=False)
+    assert fixed == reply
+    notes = [d for d in diags if d.code == "F001"]
+    assert notes and all("z3py script" in d.message for d in notes), [(d.code, d.message) for d in diags]
+
+
+def test_prose_around_a_fenced_script_is_commented_and_the_script_kept():
+    body = script("single", "each", "negated-goal", "")
+    reply = "Sure! Here is my Z3 code:\n\n```python\n" + body + "```\n"
+    fixed, diags = _fixed(reply, TEXT + " Rex is alive.", unsafe=False)
+    assert body in fixed
+    inside = [d for d in diags if d.fix is not None and 4 <= d.span.line <= 3 + body.count("\n")]
+    assert not inside, inside
