@@ -173,9 +173,16 @@ def _prolog_term(t: Term, varnames: dict[Var, str]) -> str:
                 name = f"{base}{i}"
             varnames[t] = name
         return varnames[t]
+    if isinstance(t, Func) and t.name == LIST:      # a list, as a data encoding writes one
+        return f"[{', '.join(_prolog_term(a, varnames) for a in t.args)}]"
     if isinstance(t, Func):
         return f"{_prolog_atom(t.name)}({', '.join(_prolog_term(a, varnames) for a in t.args)})"
+    if t.name == "[]":
+        return "[]"
     return _prolog_atom(t.name)
+
+
+LIST = "[|]"     # the functor of a proper list read as a term (`sedac.readers.prolog_logic`)
 
 
 def _prolog_goal(f: Formula, varnames: dict[Var, str]) -> str:

@@ -9,7 +9,8 @@ import re
 from dataclasses import dataclass, field
 
 from ..fol import (And, Atom, Const, Exists, Forall, Formula, Func, Iff, Implies, Not, Or, Top,
-                  Var, Xor, negate, subformulas)
+                  Var, Xor, conj, negate, subformulas)
+from ..fol_print import LIST
 from ..vocab import singularize
 
 TRUE_VALUES = frozenset({"true", "yes", "t", "1"})
@@ -42,6 +43,27 @@ def negative_name(name: str) -> bool:
     return bool(_NEGATIVE_NAME.search(name))
 
 
+# A literal's positive wrapper in a data encoding (`fact(pos(red(bob)))`)
+_POSITIVE_NAME = re.compile(r"^(pos|positive|true|yes|affirmed|is_true|holds_true)$")
+
+
+def wrapper_name(name: str) -> bool:
+    """A name that wraps a literal term with its polarity (`neg(p(a))`, `pos(p(a))`)."""
+    return bool(_NEGATIVE_NAME.search(name) or _POSITIVE_NAME.match(name))
+
+
+def is_list(t) -> bool:
+    """A Prolog list read as a term (`[a, b]`, `[]`): a data encoding's, or an interpreter's."""
+    return isinstance(t, Func) and t.name == LIST or isinstance(t, Const) and t.name == "[]"
+
+
+def is_literal_list(t, w: "Words") -> bool:
+    """A list of literal terms: a rule's body in a data encoding
+    (`rule(pos(big(X)), [pos(red(X)), neg(cold(X))])`)."""
+    return isinstance(t, Func) and t.name == LIST and bool(t.args) and \
+        all(is_literal_term(x, w) for x in t.args)
+
+
 @dataclass(frozen=True)
 class Shape:
     """Where a representation predicate keeps what: `kind` is `word` (a class or property
@@ -57,6 +79,7 @@ class Shape:
     subject: int | None = None
     link: int | None = None
     values: tuple[int, ...] = ()
+    body: int | None = None      # `lit`: the position of a rule's body, a list of literals
 
     def describe(self) -> str:
         slots = ["_"] * self.arity
@@ -70,6 +93,8 @@ class Shape:
             slots[self.link] = "Negation" if self.kind == "lit" else "Relation"
         for v in self.values:
             slots[v] = "Value"
+        if self.body is not None:
+            slots[self.body] = "Body"
         return f"{self.pred}({', '.join(slots)})"
 
 
@@ -85,6 +110,9 @@ class Reading:
     scores: dict = field(default_factory=dict)
     absorbed: list = field(default_factory=list)      # lines of the representation's own rules
     read_lines: list = field(default_factory=list)
+    # a data encoding of rules (`rule(Head, Body)`): its shape, and how it wraps a literal of
+    # each sign (`{1: pos(§W), -1: neg(§W)}`), for the inverse
+    encoding: dict = field(default_factory=dict)
 
     def to_json(self) -> dict:
         return {"shapes": sorted(s.describe() for s in self.shapes.values()),
@@ -150,7 +178,7 @@ def atoms_of(f: Formula):
 def is_literal_term(t, w: Words) -> bool:
     if not isinstance(t, Func):
         return False
-    if len(t.args) == 1 and negative_name(t.name) and isinstance(t.args[0], (Func, Var)):
+    if len(t.args) == 1 and wrapper_name(t.name) and isinstance(t.args[0], (Func, Var)):
         return is_literal_term(t.args[0], w)
     return norm(t.name) in w.unary | w.binary or (t.name, len(t.args)) in w.preds
 
@@ -173,6 +201,8 @@ class ClauseReader:
         self.uses: list = []          # (sign, arity, word, template or None: plain)
         self.class_facts: dict = {}
         self.recording = False
+        self.rule_shape: Shape | None = None
+        self.wraps: dict = {}         # sign -> how the encoding wraps a literal of that sign
 
     def sign(self, ch) -> int:
         self.channels.add(ch)
@@ -189,6 +219,8 @@ class ClauseReader:
             return self.atom(Atom(t.name, t.args))
         if len(t.args) == 1 and negative_name(t.name) and isinstance(t.args[0], (Func, Var)):
             return negate(self.literal(t.args[0]))
+        if len(t.args) == 1 and _POSITIVE_NAME.match(t.name) and isinstance(t.args[0], (Func, Var)):
+            return self.literal(t.args[0])
         if any(isinstance(a, Func) for a in t.args):
             raise Fail()
         atom = Atom(norm(t.name) if norm(t.name) in self.w.unary | self.w.binary else t.name,
@@ -228,11 +260,15 @@ class ClauseReader:
             raise Meta()           # Prolog's meta-call: the machinery of an interpreter
         shape = self.shapes.get((a.pred, len(a.args)))
         if shape is None:
+            if any(is_list(t) for t in a.args):
+                raise Meta()       # a list of an interpreter's own (`all_hold([G|Gs])`)
             if any(isinstance(t, Func) for t in a.args):
                 raise Fail()
             self._plain(a, 1)
             return a
         s = self.value_sign(a, shape) * self.sign((a.pred, len(a.args), ""))
+        if shape.kind == "lit" and shape.body is not None:
+            return self._rule(a, shape, s)
         if shape.kind == "lit":
             lit = self.literal(a.args[shape.word])
             if shape.link is None:
@@ -279,6 +315,30 @@ class ClauseReader:
         lit = Atom(word, (subj,))
         self._template(a, shape, s, lit)
         return lit if s > 0 else Not(lit)
+
+    def _rule(self, a: Atom, shape: Shape, s: int) -> Formula:
+        """`rule(pos(big(X)), [pos(red(X)), neg(cold(X))])`: `red(X) ∧ ¬cold(X) → big(X)`."""
+        head, items = a.args[shape.word], a.args[shape.body]
+        if s < 0:
+            raise Fail()
+        if isinstance(items, Var):
+            raise Meta()           # `rule(H, Body)`: the interpreter's own
+        if isinstance(items, Const) and items.name == "[]":
+            terms = []
+        elif isinstance(items, Func) and items.name == LIST:
+            terms = list(items.args)
+        else:
+            raise Fail()
+        lit = self.literal(head)
+        parts = [self.literal(t) for t in terms]
+        if self.recording:
+            self.rule_shape = shape
+            for t, f in zip([head] + terms, [lit] + parts):
+                self.wraps.setdefault(-1 if isinstance(f, Not) else 1, _hole(t))
+        return Implies(conj(parts), lit) if parts else lit
+
+    def encoding(self) -> dict:
+        return {"rule": self.rule_shape, "wraps": dict(self.wraps)} if self.rule_shape else {}
 
     def _template(self, a: Atom, shape: Shape, s: int, lit: Formula):
         if not self.recording:
@@ -340,14 +400,17 @@ def _named(a: Atom, shape: Shape) -> Atom:
                                  for i, t in enumerate(a.args)))
 
 
+def _hole(t):
+    """The word or literal itself, inside its `not(...)` or `pos(...)` if it has one."""
+    if isinstance(t, Func) and len(t.args) == 1 and wrapper_name(t.name) and \
+            isinstance(t.args[0], (Func, Var, Const)):
+        return Func(t.name, (_hole(t.args[0]),))
+    return Const(SEP + "W")
+
+
 def _placeholder(a: Atom, shape: Shape, subj: bool = False) -> Atom:
     args = list(a.args)
-
-    def hole(t):   # the word itself, inside its `not(...)` if it has one
-        if isinstance(t, Func) and len(t.args) == 1 and negative_name(t.name):
-            return Func(t.name, (hole(t.args[0]),))
-        return Const(SEP + "W")
-    args[shape.word] = hole(args[shape.word])
+    args[shape.word] = _hole(args[shape.word])
     if shape.subject is not None:
         args[shape.subject] = Const(SEP + "S")
     return Atom(a.pred, tuple(args))
@@ -389,8 +452,12 @@ def has_terms(f) -> bool:
 def to_program(f: Formula, program) -> Formula:
     """`f` (plain formulas) in the program's representation: what a fix writes."""
     reading = getattr(program, "reading", None) if program is not None else None
-    if reading is None or not reading.templates:
+    if reading is None or not (reading.templates or reading.encoding):
         return f
+    if reading.encoding:
+        ruled = _encoded_rule(f, reading)
+        if ruled is not None:
+            return ruled
     body = f.body if isinstance(f, Forall) else f
     if isinstance(body, Implies) and isinstance(body.left, Atom) and len(body.left.args) == 1 \
             and isinstance(f, Forall) and len(f.vars) == 1:
@@ -436,8 +503,8 @@ def _literal(a: Atom, s: int, reading: Reading):
     shape = reading.shapes.get((t.pred, len(t.args)))
     if shape is None:
         return None
-    if shape.kind == "lit":
-        lit = Func(a.pred, a.args)
+    if shape.kind == "lit":          # (inside the template's own `neg(...)`, `pos(...)`)
+        lit = _filled(t.args[shape.word], Func(a.pred, a.args))
         return Atom(t.pred, tuple(lit if i == shape.word else x for i, x in enumerate(t.args)))
     if shape.kind == "triple" and len(a.args) == 2:
         args = list(t.args)
@@ -447,6 +514,44 @@ def _literal(a: Atom, s: int, reading: Reading):
     if len(a.args) != 1:
         return None
     return _fill(t, a.args[0], a.pred)
+
+
+def _filled(hole, lit):
+    if isinstance(hole, Func):
+        return Func(hole.name, tuple(_filled(x, lit) for x in hole.args))
+    return lit if isinstance(hole, Const) and hole.name == SEP + "W" else hole
+
+
+def _encoded_rule(f: Formula, reading: Reading):
+    """A rule (or, with no fact template, a literal) in the program's data encoding of
+    rules, `rule(pos(big(X)), [pos(red(X))])`; None when it is none or has no encoding."""
+    shape, wraps = reading.encoding["rule"], reading.encoding["wraps"]
+    vs = f.vars if isinstance(f, Forall) else ()
+    body = f.body if isinstance(f, Forall) else f
+    if isinstance(body, Implies):
+        parts = body.left.args if isinstance(body.left, And) else (body.left,)
+        head = body.right
+    elif _template(reading, -1 if isinstance(body, Not) else 1,
+                   body.arg if isinstance(body, Not) else body) is None:
+        parts, head = (), body
+    else:
+        return None
+
+    def term(lit):
+        s = -1 if isinstance(lit, Not) else 1
+        a = lit.arg if isinstance(lit, Not) else lit
+        if not isinstance(a, Atom) or s not in wraps or any(isinstance(x, Func) for x in a.args):
+            return None
+        return _filled(wraps[s], Func(a.pred, a.args) if a.args else Const(a.pred))
+
+    terms = [term(x) for x in (head,) + tuple(parts)]
+    if any(t is None for t in terms) or shape.values or shape.arity != 2:
+        return None
+    args = [None, None]
+    args[shape.word] = terms[0]
+    args[shape.body] = Func(LIST, tuple(terms[1:])) if parts else Const("[]")
+    atom = Atom(shape.pred, tuple(args))
+    return Forall(vs, atom) if vs else atom
 
 
 def _invert(f: Formula, reading: Reading) -> Formula:

@@ -31,8 +31,8 @@ from dataclasses import replace
 
 from ..fol import FALSE, Atom, Const, Forall, Func, Implies, Top, Var, constants, predicates
 from .readings import (VALUES, ClauseReader, Fail, Meta, Reading, Shape, Words, atoms_of,
-                       channel_name, formula_of, has_terms, is_literal_term, is_word,
-                       negative_name, norm, to_program)
+                       channel_name, formula_of, has_terms, is_literal_list, is_literal_term,
+                       is_word, negative_name, norm, to_program)
 
 __all__ = ["apply_reading", "to_program", "Reading", "Shape"]
 
@@ -77,6 +77,8 @@ def _roles(program, w: Words) -> dict:
             consts = {norm(t.name) for t in ts if isinstance(t, Const)}
             if any(is_literal_term(t, w) for t in ts):
                 r[i] = "lit"
+            elif any(is_literal_list(t, w) for t in ts):
+                r[i] = "body"           # a rule's body in a data encoding
             elif consts & w.names:
                 r[i] = "subject"        # individuals (and, in a hierarchy, classes) as subjects
             elif any(is_word(t, w) for t in ts):
@@ -175,8 +177,9 @@ def _shapes(roles: dict, program, w: Words) -> dict:
             # (two literal positions and a value: a goal, its negation and the answer,
             # `answer(Goal, NegGoal, V)`)
             neg = lits[1] if len(lits) == 2 and n == 3 else None
-            out[(pred, n)] = Shape(pred, n, "lit", lits[0], link=neg,
-                                   values=tuple(i for i in range(n) if i not in (lits[0], neg)))
+            body = next((i for i, role in sorted(r.items()) if role == "body"), None)
+            out[(pred, n)] = Shape(pred, n, "lit", lits[0], link=neg, body=body,
+                                   values=tuple(i for i in range(n) if i not in (lits[0], neg, body)))
             continue
         if words:
             k = words[-1]
@@ -277,6 +280,7 @@ def apply_reading(program, truth=None, session=None):
     reading.signs = {ch: signs.get(ch, -1 if negative_name(ch[2] or ch[0]) else 1)
                      for st, _, chs in results for ch in chs}
     reading.templates, reading.class_facts = rd.templates(), rd.class_facts
+    reading.encoding = rd.encoding()
     reading.why.insert(0, "arguments that range over the "
                        + ("text's" if w.from_text else "program's own")
                        + " class and property words: "
@@ -293,6 +297,19 @@ def _entailed(session, axioms, g) -> bool:
 def _rebuilt(program, results, reading: Reading):
     clauses, cleared = [], set()
     for i, (c, (st, g, _)) in enumerate(zip(program.clauses, results)):
+        if reading.encoding and c.kind in ("wrapper", "query") and st in ("meta", "read") and \
+                (c.terms is not None or st == "meta"):
+            # under a data encoding of rules, a question asked through the interpreter
+            # (`main :- holds(pos(big(bob))) -> ...`) reads as the literal it encodes, and
+            # one that asks the interpreter's own data (`holds(G) :- fact(G)`) asks nothing
+            if st == "read":
+                reading.read_lines.append(c.span.line)
+                clauses.append(replace(c, formula=g, terms=None, kind="query"))
+                cleared.add(i)
+            else:
+                reading.absorbed.append(c.span.line)
+                clauses.append(replace(c, formula=None, terms=None, note="absorbed"))
+            continue
         if c.kind == "wrapper" or c.note == "cut" and st != "meta":
             # a wrapper as written (it calls the program's own predicates); a cut has no
             # reading (its E004 stands)

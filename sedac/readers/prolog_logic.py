@@ -60,7 +60,8 @@ class _Reader:
             raise Unreadable("knowledge", "K001",
                              f"arithmetic `{term_text(t)}` is background knowledge, "
                              "not a translation of the text")
-        if self.terms and t.name[:1].isalpha():
+        if self.terms and (t.name[:1].isalpha() or t.name == "[|]"):
+            # (a list `[pos(red(X)), neg(cold(X))]`: `Func("[|]", items)`, a tail its last item)
             return Func(t.name, tuple(self.term(a) for a in t.args))
         raise Unreadable("other-syntax", "E003",
                          f"nested term `{term_text(t)}` as an argument: the logic has no "

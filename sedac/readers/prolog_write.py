@@ -70,7 +70,10 @@ def spelled(f: Formula, kind: str = "statement", program: Program | None = None,
     def name_of(pred: str, arity: int) -> str:
         if pred in names:
             return names[pred]
-        # (`call/N` is the meta-call, never a predicate of the program's own)
+        # (`call/N` is the meta-call, never a predicate of the program's own; a library
+        # predicate the program itself defines, `rule/2` of a data encoding, stays its own)
+        if program is not None and (pred, arity) in program.names:
+            return pred
         return "is_" + pred if (pred, arity) in builtins and arity and pred != "call" else pred
 
     def spell(g: Formula, head: bool) -> Formula:
