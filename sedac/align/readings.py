@@ -531,8 +531,9 @@ def _encoded_rule(f: Formula, reading: Reading):
     if isinstance(body, Implies):
         parts = body.left.args if isinstance(body.left, And) else (body.left,)
         head = body.right
-    elif _template(reading, -1 if isinstance(body, Not) else 1,
-                   body.arg if isinstance(body, Not) else body) is None:
+    elif isinstance(body.arg if isinstance(body, Not) else body, Atom) and \
+            _template(reading, -1 if isinstance(body, Not) else 1,
+                      body.arg if isinstance(body, Not) else body) is None:
         parts, head = (), body
     else:
         return None
@@ -545,7 +546,14 @@ def _encoded_rule(f: Formula, reading: Reading):
         return _filled(wraps[s], Func(a.pred, a.args) if a.args else Const(a.pred))
 
     terms = [term(x) for x in (head,) + tuple(parts)]
-    if any(t is None for t in terms) or shape.values or shape.arity != 2:
+    if any(t is None for t in terms):
+        return None
+    facts = [sh for sh in reading.shapes.values() if sh.kind == "lit" and sh.body is None
+             and sh.arity == 1 and sh.link is None and not sh.values]
+    if not parts and facts:       # (`fact(neg(cold(bob)))`, its sign never written as a fact)
+        atom = Atom(min(facts, key=lambda sh: sh.pred).pred, (terms[0],))
+        return Forall(vs, atom) if vs else atom
+    if shape.values or shape.arity != 2:
         return None
     args = [None, None]
     args[shape.word] = terms[0]
