@@ -199,7 +199,10 @@ def clause_text(f: Formula, program: Program, kind: str = "statement", gloss: st
     """A formula in the program's own language and spelling (its reader writes it)."""
     if program.unread is not None:       # aligned with gold formulas: back in its own names
         f = program.unread(f)
-    f = replace_terms(to_program(f, program), own_names(program, vocab))
+    f = to_program(f, program, strict=True)
+    if f is None:                        # (a data encoding that cannot say it)
+        return None
+    f = replace_terms(f, own_names(program, vocab))
     if gloss in program.glossed_apart:
         gloss = ""                       # written apart from the clause, where it stays
     return reader_for(program.lang).write(f, kind, gloss, program, vocab)

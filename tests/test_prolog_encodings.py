@@ -23,6 +23,11 @@ INTERPRETERS = {
 
 
 def _lit(pred: str, arg: str, sign: str, wrap: str) -> str:
+    if wrap == "triple":          # a literal in another representation, inside the encoding
+        t = f"triple({arg}, is, {pred})"
+        return t if sign == "+" else f"neg({t})"
+    if wrap == "prop":
+        return f"prop({arg}, {pred}, {'true' if sign == '+' else 'false'})"
     if wrap == "pos-neg":
         return f"{'pos' if sign == '+' else 'neg'}({pred}({arg}))"
     return f"{pred}({arg})" if sign == "+" else f"neg({pred}({arg}))"
@@ -35,11 +40,12 @@ def program(wrap: str, interp: str, ask: str, layout: str) -> str:
     rules = [(L("kind", "X"), [L("red", "X")]), (L("big", "X"), [L("kind", "X"), L("cold", "X", "-")])]
     sep = "\n" if layout == "blank-lines" else ""
     out = "% facts\n" if layout != "bare" else ""
-    out += "".join(f"fact({f}).\n" for f in facts) + sep
+    bare = wrap in ("triple", "prop")     # (facts in their own representation, called as goals)
+    out += "".join(f"{f}.\n" if bare else f"fact({f}).\n" for f in facts) + sep
     if layout != "bare":
         out += "% rules\n"
     out += "".join(f"rule({h}, [{', '.join(b)}]).\n" for h, b in rules) + sep
-    out += INTERPRETERS[interp] + sep
+    out += (INTERPRETERS[interp].replace(":- fact(G)", ":- call(G)") if bare else INTERPRETERS[interp]) + sep
     name = "prove" if interp == "maplist" else "holds"
     goal = f"{name}({L('big', 'bob')})"
     if ask == "query":
@@ -51,7 +57,8 @@ def program(wrap: str, interp: str, ask: str, layout: str) -> str:
 
 def programs():
     for wrap, interp, ask, layout in itertools.product(
-            ("pos-neg", "neg-only"), INTERPRETERS, ("query", "main"), ("comments", "blank-lines", "bare")):
+            ("pos-neg", "neg-only", "triple", "prop"), INTERPRETERS, ("query", "main"),
+            ("comments", "blank-lines", "bare")):
         yield pytest.param(program(wrap, interp, ask, layout), id=f"{wrap}-{interp}-{ask}-{layout}")
 
 
@@ -85,11 +92,11 @@ def _fixed(text: str):
     return fixed, rep.diagnostics + notes
 
 
-@pytest.mark.parametrize("wrap", ["pos-neg", "neg-only"])
+@pytest.mark.parametrize("wrap", ["pos-neg", "neg-only", "triple", "prop"])
 @pytest.mark.parametrize("interp", list(INTERPRETERS))
 def test_a_fix_is_written_in_the_encoding_and_the_program_still_runs(wrap, interp, tmp_path):
     good = program(wrap, interp, "main", "comments")
-    bad = good.replace(f"fact({_lit('cold', 'bob', '-', wrap)})", f"fact({_lit('cold', 'bob', '+', wrap)})") \
+    bad = good.replace(f"{_lit('cold', 'bob', '-', wrap)}).", f"{_lit('cold', 'bob', '+', wrap)}).") \
         .replace(f"rule({_lit('kind', 'X', '+', wrap)}, [{_lit('red', 'X', '+', wrap)}])",
                  f"rule({_lit('red', 'X', '+', wrap)}, [{_lit('kind', 'X', '+', wrap)}])")
     assert bad != good

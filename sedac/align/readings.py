@@ -334,7 +334,13 @@ class ClauseReader:
         if self.recording:
             self.rule_shape = shape
             for t, f in zip([head] + terms, [lit] + parts):
-                self.wraps.setdefault(-1 if isinstance(f, Not) else 1, _hole(t))
+                inner = t
+                while isinstance(inner, Func) and len(inner.args) == 1 and wrapper_name(inner.name):
+                    inner = inner.args[0]
+                # (a literal written in another representation, `triple(X, is, red)`: its
+                # own template says it)
+                via = isinstance(inner, Func) and (inner.name, len(inner.args)) in self.shapes
+                self.wraps.setdefault(-1 if isinstance(f, Not) else 1, (_hole(t), via))
         return Implies(conj(parts), lit) if parts else lit
 
     def encoding(self) -> dict:
@@ -449,8 +455,10 @@ def has_terms(f) -> bool:
 
 # ------------------------------------------------------------------ the inverse
 
-def to_program(f: Formula, program) -> Formula:
-    """`f` (plain formulas) in the program's representation: what a fix writes."""
+def to_program(f: Formula, program, strict: bool = False) -> Formula | None:
+    """`f` (plain formulas) in the program's representation: what a fix writes. With
+    `strict`, None for a formula a data encoding of rules cannot say (written plainly, its
+    interpreter would never see it)."""
     reading = getattr(program, "reading", None) if program is not None else None
     if reading is None or not (reading.templates or reading.encoding):
         return f
@@ -458,6 +466,10 @@ def to_program(f: Formula, program) -> Formula:
         ruled = _encoded_rule(f, reading)
         if ruled is not None:
             return ruled
+        lit = f.arg if isinstance(f, Not) else f
+        if strict and not (isinstance(lit, Atom) and _literal(lit, -1 if isinstance(f, Not) else 1,
+                                                              reading) is not None):
+            return None
     body = f.body if isinstance(f, Forall) else f
     if isinstance(body, Implies) and isinstance(body.left, Atom) and len(body.left.args) == 1 \
             and isinstance(f, Forall) and len(f.vars) == 1:
@@ -543,7 +555,15 @@ def _encoded_rule(f: Formula, reading: Reading):
         a = lit.arg if isinstance(lit, Not) else lit
         if not isinstance(a, Atom) or s not in wraps or any(isinstance(x, Func) for x in a.args):
             return None
-        return _filled(wraps[s], Func(a.pred, a.args) if a.args else Const(a.pred))
+        hole, via = wraps[s]
+        inner = Func(a.pred, a.args) if a.args else Const(a.pred)
+        if via:                   # the literal in its own representation's template
+            wrapped = isinstance(hole, Func)
+            g = _literal(a, 1 if wrapped else s, reading)
+            if not isinstance(g, Atom):
+                return None
+            inner = Func(g.pred, g.args)
+        return _filled(hole, inner)
 
     terms = [term(x) for x in (head,) + tuple(parts)]
     if any(t is None for t in terms):
