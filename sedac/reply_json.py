@@ -48,7 +48,7 @@ class Unwrapped:
             if s < b and a < max(e, s + 1):
                 if any(x <= a < y or a <= x < b for x, y, _ in self.scripts):
                     return "z3py script"
-                if self.text[a:b].lstrip()[:1] in "{[":
+                if self.original[a:b].lstrip()[:1] in "{[":
                     return "JSON document"
                 return "YAML document" if _is_yaml(self.original[a:b]) else "Python script"
         return "document"
@@ -229,7 +229,8 @@ def _unwrap(text: str) -> Unwrapped | None:
                         _LOGIC.search, _LOGIC_KEYS.match)
     scripts: list = []
     if script:
-        out = _scripts(text, out, documents, plain, values, scripts)
+        from .reply_python import scripts as python_scripts
+        out = python_scripts(text, out, documents, plain, values, scripts)
     if out is None:
         return None
     return Unwrapped("".join(out), tuple(documents), tuple(plain), tuple(values), tuple(scripts),
@@ -245,41 +246,6 @@ def _Z3_HINT():
     return HINT
 
 
-_PYTHON_TAGS = frozenset({"python", "py", "python3"})
-
-
-def _scripts(text: str, out, documents: list, plain: list, values: list, z3: list):
-    """Unwrap the fenced Python blocks of a reply whose logic is nowhere else
-    (`sedac.reply_python`): with a block of formulas beside it, a script only restates them."""
-    from .readers.markdown import NOT_LOGIC, blocks
-    from .reply_python import mask
-    found = blocks(text)
-    scripts = [b for b in found if b.tag.lower() in _PYTHON_TAGS and b.last >= b.first]
-    if not scripts or any(b.tag.lower() not in NOT_LOGIC and b.last >= b.first and not any(
-            a <= _line_start(text, b.first) < z for a, z in documents) for b in found):
-        return out
-    for b in scripts:
-        lo, hi = _line_start(text, b.first), _line_start(text, b.last + 1) - 1
-        chars = list(text) if out is None else list(out)
-        vals: list = []
-        pl: list = []
-        if _Z3_HINT().search(text, lo, hi):      # a z3py script (`sedac.reply_z3`)
-            from .reply_z3 import mask as z3_mask
-            if not z3_mask(text, lo, hi, chars, pl, vals, z3):
-                continue
-        elif not mask(text, lo, hi, chars, pl, vals, _decoded) or \
-                not any(_LOGIC.search(text[a:z]) for a, z, _, _ in vals):
-            continue
-        out = chars
-        # (its fences too: made comments, they would leave the script no block to run in)
-        close = _line_start(text, b.close_line + 1) - 1 if b.close_line else hi
-        documents.append((_line_start(text, b.open_line), close))
-        plain.extend(pl)
-        values.extend(vals)
-        blank_fence_tag(text, out, _line_start(text, b.open_line))
-    return out
-
-
 def blank_fence_tag(text: str, out: list[str], line: int, tags=None) -> None:
     """Blank in `out` the tag of the fence opening at offset `line` of `text` (when `tags`
     is given, only one of them): a block of data or code unwrapped is logic to the reply
@@ -292,17 +258,6 @@ def blank_fence_tag(text: str, out: list[str], line: int, tags=None) -> None:
 
 _FENCE_TAG_ANY = re.compile(r"[ \t]*(?:`{3,}|~{3,})[ \t]*(\w*)")
 _PYTHON_FENCE = re.compile(r"^[ \t]*(?:`{3,}|~{3,})[ \t]*(?:python3?|py)\b", re.M | re.I)
-
-
-def _line_start(text: str, n: int) -> int:
-    """The offset of line `n` (1-based) of `text`; past its end, its length + 1."""
-    pos = 0
-    for _ in range(n - 1):
-        nl = text.find("\n", pos)
-        if nl == -1:
-            return len(text) + 1
-        pos = nl + 1
-    return pos
 
 
 # keys that say a document holds logic (`premises`, `fol`, `conclusion`, `premise_1`): a

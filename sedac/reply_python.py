@@ -97,3 +97,49 @@ def mask(text: str, lo: int, hi: int, out: list[str], plain: list, values: list,
         if k not in keep and text[k] != "\n":
             out[k] = " "
     return found
+
+
+_PYTHON_TAGS = frozenset({"python", "py", "python3"})
+
+
+def scripts(text: str, out, documents: list, plain: list, values: list, z3: list):
+    """Unwrap the fenced Python blocks of a reply whose logic is nowhere else
+    (`sedac.reply_python`): with a block of formulas beside it, a script only restates them."""
+    from .readers.markdown import NOT_LOGIC, blocks
+    from .reply_json import _LOGIC, _Z3_HINT, _decoded, blank_fence_tag
+    found = blocks(text)
+    scripts = [b for b in found if b.tag.lower() in _PYTHON_TAGS and b.last >= b.first]
+    if not scripts or any(b.tag.lower() not in NOT_LOGIC and b.last >= b.first and not any(
+            a <= line_start(text, b.first) < z for a, z in documents) for b in found):
+        return out
+    for b in scripts:
+        lo, hi = line_start(text, b.first), line_start(text, b.last + 1) - 1
+        chars = list(text) if out is None else list(out)
+        vals: list = []
+        pl: list = []
+        if _Z3_HINT().search(text, lo, hi):      # a z3py script (`sedac.reply_z3`)
+            from .reply_z3 import mask as z3_mask
+            if not z3_mask(text, lo, hi, chars, pl, vals, z3):
+                continue
+        elif not mask(text, lo, hi, chars, pl, vals, _decoded) or \
+                not any(_LOGIC.search(text[a:z]) for a, z, _, _ in vals):
+            continue
+        out = chars
+        # (its fences too: made comments, they would leave the script no block to run in)
+        close = line_start(text, b.close_line + 1) - 1 if b.close_line else hi
+        documents.append((line_start(text, b.open_line), close))
+        plain.extend(pl)
+        values.extend(vals)
+        blank_fence_tag(text, out, line_start(text, b.open_line))
+    return out
+
+
+def line_start(text: str, n: int) -> int:
+    """The offset of line `n` (1-based) of `text`; past its end, its length + 1."""
+    pos = 0
+    for _ in range(n - 1):
+        nl = text.find("\n", pos)
+        if nl == -1:
+            return len(text) + 1
+        pos = nl + 1
+    return pos

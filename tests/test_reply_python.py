@@ -86,7 +86,8 @@ def test_a_script_that_restates_a_block_of_formulas_is_not_read_twice():
 
 
 @pytest.mark.parametrize("code", [
-    "import z3\nx = z3.Bool('x')\ns = z3.Solver()\ns.add(x)\nprint(s.check())\n",
+    # (a z3py script that asserts something is a program: `tests/test_reply_z3.py`)
+    "import z3\nx = z3.Bool('x')\ns = z3.Solver()\nprint(s.check())\n",
     "names = ['rex', 'fido']\nprint(len(names))\n",
 ])
 def test_a_script_without_formulas_in_its_strings_is_no_program(code):
