@@ -184,15 +184,15 @@ def _unwrap(text: str) -> Unwrapped | None:
     """`text` with each JSON document in it unwrapped (a document: an object or array that
     opens a line and parses as JSON, with a string that may be logic), or None when it has
     none. A fence tagged `json` over a document loses its tag, so the block is read as logic."""
-    script = "```" in text and _PYTHON_FENCE.search(text) is not None
+    z3 = "z3" in text and _Z3_HINT().search(text) is not None
+    script = "```" in text and (z3 or _PYTHON_FENCE.search(text) is not None)
     yaml = candidate(text)
-    z3 = not script and "```" not in text and "z3" in text and _Z3_HINT().search(text) is not None
-    if z3:          # a bare z3py script, the whole reply (`sedac.reply_z3`)
-        from .reply_z3 import mask as z3_mask
+    if z3 and "```" not in text:     # a bare z3py script, prose around it (`sedac.reply_z3`)
+        from .reply_z3 import bare_span, mask as z3_mask
+        span = bare_span(text)
         out, plain, values, scripts = list(text), [], [], []
-        if z3_mask(text, 0, len(text), out, plain, values, scripts):
-            return Unwrapped("".join(out), ((0, len(text)),), (), tuple(values), tuple(scripts),
-                             text)
+        if span is not None and z3_mask(text, span[0], span[1], out, plain, values, scripts):
+            return Unwrapped("".join(out), (span,), (), tuple(values), tuple(scripts), text)
     if not script and not yaml and ('"' not in text or ("{" not in text and "[" not in text)):
         return None
     decoder = json.JSONDecoder()

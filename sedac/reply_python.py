@@ -108,9 +108,15 @@ def scripts(text: str, out, documents: list, plain: list, values: list, z3: list
     from .readers.markdown import NOT_LOGIC, blocks
     from .reply_json import _LOGIC, _Z3_HINT, _decoded, blank_fence_tag
     found = blocks(text)
-    scripts = [b for b in found if b.tag.lower() in _PYTHON_TAGS and b.last >= b.first]
-    if not scripts or any(b.tag.lower() not in NOT_LOGIC and b.last >= b.first and not any(
-            a <= line_start(text, b.first) < z for a, z in documents) for b in found):
+
+    def z3_block(b) -> bool:         # (an untagged fence over a z3py script is one too)
+        return not b.tag and _Z3_HINT().search(
+            text, line_start(text, b.first), line_start(text, b.last + 1) - 1) is not None
+
+    scripts = [b for b in found if b.last >= b.first and (b.tag.lower() in _PYTHON_TAGS or z3_block(b))]
+    if not scripts or any(b.tag.lower() not in NOT_LOGIC and b.last >= b.first and b not in scripts
+                          and not any(a <= line_start(text, b.first) < z for a, z in documents)
+                          for b in found):
         return out
     for b in scripts:
         lo, hi = line_start(text, b.first), line_start(text, b.last + 1) - 1

@@ -359,6 +359,29 @@ class _Reader:
         out[k] = symbol
 
 
+_IMPORT = re.compile(r"^[ \t]*(?:from z3 import|import z3\b)")
+
+
+def bare_span(text: str, tries: int = 30) -> tuple[int, int] | None:
+    """The (start, end) of the script in a reply that is one unfenced z3py script, perhaps
+    with prose before its imports and after its last line: the longest run of lines from its
+    first import (or the start) that parses as Python, found dropping lines at the end."""
+    lines = text.split("\n")
+    start = next((i for i, line in enumerate(lines) if _IMPORT.match(line)), 0)
+    offsets = [0]
+    for line in lines:
+        offsets.append(offsets[-1] + len(line) + 1)
+    for end in range(len(lines), max(start, len(lines) - tries), -1):
+        if not lines[end - 1].strip() and end < len(lines):
+            continue
+        try:
+            ast.parse("\n".join(lines[start:end]))
+        except (SyntaxError, ValueError):
+            continue
+        return offsets[start], offsets[end] - 1 if end < len(lines) else len(text)
+    return None
+
+
 def mask(text: str, lo: int, hi: int, out: list[str], plain: list, values: list,
          scripts: list | None = None) -> bool:
     """Write into `out` the unwrapped form of the z3py script text[lo:hi]; False when it

@@ -65,10 +65,17 @@ def script(decl: str, premises: str, check: str, z: str) -> str:
 def replies():
     for decl, premises, check, z, fence in itertools.product(
             ("single", "double", "consts"), ("each", "one-add", "list", "named", "wrapped"),
-            ("negated-goal", "prove", "push-pop", "inline"), ("", "z3."), ("none", "python")):
+            ("negated-goal", "prove", "push-pop", "inline"), ("", "z3."),
+            ("none", "python", "untagged", "prose")):
+        if fence in ("untagged", "prose") and decl != "single":
+            continue
         text = script(decl, premises, check, z)
         if fence == "python":
             text = "Here is the Z3 encoding:\n\n```python\n" + text + "```\n\nRunning it prints True."
+        elif fence == "untagged":
+            text = "```\n" + text + "```\n"
+        elif fence == "prose":          # a bare script with the model's prose around it
+            text = "Sure! Here is the Z3 code:\n\n" + text + "\nRunning it prints True, so the answer is True.\n"
         yield pytest.param(text, id=f"{decl}-{premises}-{check}-{'z3.' if z else 'star'}-{fence}")
 
 
@@ -166,3 +173,13 @@ def test_prose_around_a_fenced_script_is_commented_and_the_script_kept():
     assert body in fixed
     inside = [d for d in diags if d.fix is not None and 4 <= d.span.line <= 3 + body.count("\n")]
     assert not inside, inside
+
+
+def test_the_prose_around_a_bare_script_is_made_python_comments():
+    body = script("single", "each", "negated-goal", "")
+    reply = "Sure! Here is the Z3 code:\n\n" + body + "\nIt prints True.\n"
+    fixed, diags = _fixed(reply, TEXT + " Rex is alive.", unsafe=False)
+    assert body in fixed and fixed != reply
+    ast.parse(fixed)                       # the fixed reply is the script, and it runs
+    again, _ = _fixed(fixed, TEXT + " Rex is alive.", unsafe=False)
+    assert again == fixed
