@@ -15,8 +15,8 @@ length, line for line: the keys stay as written (labels, `conclusion:`), the YAM
 where it is written. A hand reader of the subset models write, no YAML library.
 
 A document is taken as YAML only when it shows YAML's own syntax (a quoted scalar, a block
-scalar, a flow sequence or a list of mappings): `Premises:` over `- ∀x ...` lines is the
-plain layout the reply layer reads already. Every line of it must be YAML-shaped; the first
+scalar, a flow sequence or a list of mappings of several keys): `Premises:` over `- ∀x ...`
+lines, or `- P1: ∀x ...` labels, is the plain layout the reply layer reads already. Every line of it must be YAML-shaped; the first
 line that is not (prose) ends it.
 
 Each scalar's content is given with what a fix written into it may not hold (`plain`): in a
@@ -218,7 +218,6 @@ def _read(lines: list[tuple[int, str]], start: int, decoded) -> tuple[int, _Doc]
                     items.pop()
                 count += 1
                 items.append((indent, count))
-                doc.yaml = True                  # a list of mappings
                 doc.blank.append((off + indent, off + indent + 1))
                 indent += len(dash)
             while stack and stack[-1][0] >= indent:
@@ -227,6 +226,8 @@ def _read(lines: list[tuple[int, str]], start: int, decoded) -> tuple[int, _Doc]
                 items.pop()
             key = m.group(3).strip()
             mapping = (indent, items[-1][1] if items else -1, tuple(k for _, k in stack))
+            if not dash and items and doc.mappings.get(mapping):
+                doc.yaml = True     # a list of mappings of several keys (`- nl: ...` / `fol: ...`)
             doc.mappings.setdefault(mapping, []).append(key)
             path = tuple(k for _, k in stack) + (key,)
             got = _value(line, off, m.end(), doc, path, mapping, decoded)

@@ -101,6 +101,7 @@ def test_plain_lists_under_a_label_are_not_taken_for_yaml():
     """`Premises:` over `- ∀x ...` lines is the layout the reply layer reads already."""
     from sedac.reply_json import unwrap
     assert unwrap("Premises:\n- ∀x (Dog(x) → Animal(x))\n- Dog(rex)\nConclusion: Animal(rex)\n") is None
+    assert unwrap("Premises:\n- P1: ∀x (Dog(x) → Animal(x))\n- P2: Dog(rex)\n- C: Animal(rex)\n") is None
 
 
 @pytest.mark.parametrize("data", ["name: rex\nage: 3\n", 'dogs:\n  - "rex"\n  - "fido"\n',
