@@ -70,9 +70,11 @@ def spelled(f: Formula, kind: str = "statement", program: Program | None = None,
     def name_of(pred: str, arity: int) -> str:
         if pred in names:
             return names[pred]
-        # (`call/N` is the meta-call, never a predicate of the program's own; a library
-        # predicate the program itself defines, `rule/2` of a data encoding, stays its own)
-        if program is not None and (pred, arity) in program.names:
+        # (`call/N` is the meta-call, never a predicate of the program's own; the library's
+        # `rule/2` a data encoding of rules defines, `rule(Head, Body)`, stays its own)
+        reading = getattr(program, "reading", None)
+        shape = reading.encoding.get("rule") if reading is not None and reading.encoding else None
+        if shape is not None and (pred, arity) == (shape.pred, shape.arity):
             return pred
         return "is_" + pred if (pred, arity) in builtins and arity and pred != "call" else pred
 
