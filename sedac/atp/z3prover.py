@@ -152,13 +152,14 @@ class Z3Session(GroundStandIn, Session):
             widths = Counter(w for _, w, _ in about)
             if prev is not None:       # the list grew: the shorter one's shape and the rest's
                 names, widths = prev[0] | names, prev[1] + widths
-            shape = self._shapes[key] = (names, widths)
-        names, widths = shape
+            shape = self._shapes[key] = (names, widths, {})
+        names, widths, sizes = shape
         gnames, gwidth, gexists, _ = self._about(goal)
-        extra = sum(1 for c in gnames if c not in names)
-        universe = len(names) + extra + 1 + gexists
-        size = sum(n * universe ** w for w, n in widths.items()) + universe ** gwidth
-        return size > limit
+        universe = len(names) + (len(gnames - names) if gnames else 0) + 1 + gexists
+        size = sizes.get(universe)      # (the axioms' instances over a universe of that size)
+        if size is None:
+            size = sizes[universe] = sum(n * universe ** w for w, n in widths.items())
+        return size + universe ** gwidth > limit
 
     def _universe_for(self, formulas: list[Formula], skolems: int) -> tuple[str, ...]:
         names: set[str] = set(self._universe or ())
