@@ -341,6 +341,17 @@ class Z3Session(GroundStandIn, Session):
                     asked = list(axioms)
                     return Verdict(COUNTER_SATISFIABLE, "z3", decided.seconds,
                                    model_fn=lambda: self._z3_model(asked, goal, time_limit))
+                if decided is not None and not self._ground.consistent(
+                        key, lambda: [self._prepared(a, False)[0] for a in axioms]):
+                    # axioms unsatisfiable alone: ContradictoryAxioms, whatever the goal, with
+                    # a minimal core of the axioms by deletion in their order (Z3 said Theorem
+                    # or ContradictoryAxioms as its core, chosen by its history, held the goal)
+                    used = self._ground.axioms_core(
+                        key, axioms, lambda: [self._prepared(a, False)[0] for a in axioms])
+                    if used is not None:
+                        if self._fast_kind:
+                            self._history.append((key, goal, time_limit))
+                        return Verdict(CONTRADICTORY_AXIOMS, "z3", watch.seconds, used=used)
                 if decided is not None and len(axioms) >= CORE_AT:
                     # a big problem's proof: its core from the ground clauses connected to
                     # the goal (Z3's core costs the size of the whole problem, quadratic over
@@ -456,7 +467,9 @@ class Z3Session(GroundStandIn, Session):
                                            (axioms[ext[1]:] if prev is not None else axioms)))
             covered = self._covered[key] = (prev is not False) and ax_names <= self._universe_set
         missing = not covered or any(n not in self._universe_set for n in names)
-        if missing or skolems > self._skolems:
+        if missing or skolems > self._skolems or not self._universe:
+            # (a universe is never empty: a session asked before any `declare` about
+            # formulas without individuals grounds them over one unnamed element)
             self._reset(self._universe_for(axioms + [goal], skolems))
             self._covered[key] = True
         return key, skolems
