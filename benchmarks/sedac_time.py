@@ -94,6 +94,8 @@ class Attribution:
         # a countermodel when it is read: the prover's time wherever it is read
         import sedac.atp.ground as ground
         w(ground.GroundSolver, "unique_core", "prover")
+        w(ground.GroundSolver, "core", "prover")
+        w(ground.GroundSolver, "axioms_core", "prover")
         w(z3p.Z3Session, "_z3_at", "prover")
         w(z3p.Z3Session, "_z3_model", "prover")
         del evaluate, shallow

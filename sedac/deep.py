@@ -39,9 +39,10 @@ def _full_sedac(program: Program, truth: Truth, results: list[ClauseResult], ses
             if gloss is not None:
                 _gloss_beside(program, truth, r, clause, gloss, session, vocab, diags, text_forms)
             continue
-        question = f"line {clause.span.line}: whether the text says `{describe(f)}`"
+        def question(f=f, clause=clause) -> str:   # (written only when it is reported)
+            return f"line {clause.span.line}: whether the text says `{describe(f)}`"
         if not v.refuted and not weaker:
-            undecided.append(_undecided(clause.span, question, v))
+            undecided.append(_undecided(clause.span, question(), v))
             continue
         candidates = [(g, codes) for g, codes in propose(f, vocab, rewrites).items()
                       if any(c.startswith("D") for c in codes)] if _sure(truth) else []
@@ -64,11 +65,11 @@ def _full_sedac(program: Program, truth: Truth, results: list[ClauseResult], ses
             if truth.unparsed:
                 # a sentence the grammar did not understand may say it: not evidence either way
                 undecided.append(_undecided(
-                    clause.span, f"{question} ({len(truth.unparsed)} sentence(s) of the text not "
+                    clause.span, f"{question()} ({len(truth.unparsed)} sentence(s) of the text not "
                     "understood)", v, status="Unparsed"))
                 continue
             if not v.refuted:
-                undecided.append(_undecided(clause.span, question, v))
+                undecided.append(_undecided(clause.span, question(), v))
                 continue
             # gold formulas are a person's reading, not the text: a premise they do not
             # support stays as written, with its verdict, rather than be dropped

@@ -139,11 +139,20 @@ def test_a_goal_not_stated_is_still_searched_and_refuted_where_z3_refutes_it():
     assert s.entails(axioms, Forall((Y,), Implies(p(Y), p(Y, pred="q"))), evidence=False).holds
 
 
-def test_alpha_variants_share_one_preparation():
+def test_alpha_variants_share_one_grounding():
     f = Forall((X,), Implies(p(X), p(X, pred="q")))
     g = Forall((Y,), Implies(p(Y), p(Y, pred="q")))
     s = Z3Prover().session()
     s.declare([f, g, p(A)])
-    assert s._prepared(f, False)[0] is s._prepared(g, False)[0]
-    assert s._prepared(f, True)[0] is s._prepared(g, True)[0]
     assert s.entails([p(A), f], g.body.right.__class__(g.body.right.pred, (A,))).holds
+    ground = s._ground
+    for goal, skolems in ((False, ()), (True, ("$sk1",))):
+        pf, pg = s._prepared(f, goal), s._prepared(g, goal)
+        assert pf[1] == pg[1] == len(skolems)
+        # one clause list for both (the templates read from each are the same)
+        assert ground.formula_clauses(pf[0], skolems) is ground.formula_clauses(pg[0], skolems)
+    # a formula outside the templates' shapes (an equivalence) still shares its preparation
+    # with its alpha-variants through the canonical form
+    e, e2 = Forall((X,), Iff(p(X), p(X, pred="q"))), Forall((Y,), Iff(p(Y), p(Y, pred="q")))
+    s.declare([e, e2])
+    assert s._prepared(e, False)[0] is s._prepared(e2, False)[0]

@@ -72,3 +72,56 @@ def _canon(f, env: dict, depth: int):
     if cls is Top or cls is Bottom:
         return f
     raise TypeError(f"not a formula: {f!r}")
+
+
+def alpha_key(f: Formula):
+    """A key of `f` up to its bound variables' names, built of tuples (no formula is made):
+    two formulas' keys are equal exactly when their `canonical` forms are (a free variable
+    spelt like a canonical name, `$0`, is told apart, as it may not be)."""
+    return _key(f, None, 0)
+
+
+def _key(f, env, depth: int):
+    cls = f.__class__
+    if cls is Atom:
+        if not env:
+            return f
+        return (Atom, f.pred, tuple(env.get(t, t) if t.__class__ is Var else
+                                    (_func_key(t, env) if t.__class__ is Func else t)
+                                    for t in f.args))
+    if cls is Not:
+        return (Not, _key(f.arg, env, depth))
+    if cls is And or cls is Or:
+        return (cls, tuple(_key(a, env, depth) for a in f.args))
+    if cls is Implies or cls is Iff or cls is Xor:
+        return (cls, _key(f.left, env, depth), _key(f.right, env, depth))
+    if cls is Forall or cls is Exists:
+        inner = dict(env) if env else {}
+        names = []
+        mine: dict = {}
+        for v in f.vars:
+            n = mine.get(v)
+            if n is None:
+                n = mine[v] = inner[v] = depth
+                depth += 1
+            names.append(n)
+        return (cls, tuple(names), _key(f.body, inner, depth))
+    if cls is Eq:
+        if not env:
+            return f
+        return (Eq, _term_key(f.left, env), _term_key(f.right, env))
+    if cls is Top or cls is Bottom:
+        return f
+    raise TypeError(f"not a formula: {f!r}")
+
+
+def _term_key(t, env):
+    if t.__class__ is Var:
+        return env.get(t, t)
+    if t.__class__ is Func:
+        return _func_key(t, env)
+    return t
+
+
+def _func_key(t, env):
+    return (Func, t.name, tuple(_term_key(a, env) for a in t.args))

@@ -185,6 +185,60 @@ class GroundSolver(GroundClauses):
                 cert = found
         return tuple(sorted(i for g in keep for i in groups[g]))
 
+    def axioms_core(self, key, axioms: list[Formula], prepared) -> tuple | None:
+        """A minimal unsatisfiable subset of an axiom list the ground procedure found
+        unsatisfiable alone (the indices of its axioms, an axiom written twice with both):
+        each axiom in order is left out when the rest stays unsatisfiable, so the core is
+        the same whatever was asked before (Z3's depends on its solver's history). None
+        when the list is not unsatisfiable or past the budget."""
+        forms = prepared()
+        if self.satisfiable(key, forms, []) is not False:
+            return None
+        hit = self._owners.get(key)
+        if hit is None:
+            owner: list[int] = []
+            for i, a in enumerate(forms):
+                owner += [i] * len(self.formula_clauses(a))
+            hit = self._owners[key] = (owner, False)
+        owner = hit[0]
+        clauses = self._bases[key][0]
+        part: dict[int, list[int]] = {}
+        for j, i in enumerate(owner):
+            part.setdefault(i, []).append(j)
+        groups: dict[Formula, list[int]] = {}
+        for i in range(len(axioms)):
+            groups.setdefault(axioms[i], []).append(i)
+
+        def unsat(keep, leave=None):
+            cs, own = [], []
+            for g in keep:
+                if g is not leave:
+                    for i in groups[g]:
+                        for j in part.get(i, ()):
+                            cs.append(clauses[j])
+                            own.append(g)
+            used = _unit_refutation(cs)
+            if used is not None:
+                return True, {own[j] for j in used}
+            sat = _satisfiable(cs)
+            return (None if sat is None else not sat), None
+
+        keep = dict.fromkeys(groups)
+        r, cert = unsat(keep)
+        if r is not True:
+            return None
+        for g in list(keep):
+            if cert is not None and g not in cert:
+                del keep[g]
+                continue
+            r, found = unsat(keep, g)
+            if r is None:
+                return None
+            if r:
+                del keep[g]
+                cert = found
+        return tuple(sorted(i for g in keep for i in groups[g]))
+
     def unique_core(self, key, axioms: list[Formula], prepared,
                     extra: list[tuple]) -> tuple | None:
         """The unsat core of the axiom list with `extra` when it has only one minimal core

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from itertools import product
 
-from ..fol import And, Atom, Bottom, Const, Exists, Forall, Formula, Not, Or, Top, Var
+from ..fol import And, Atom, Bottom, Const, Exists, Forall, Formula, Not, Or, Top, Var, negate, nnf
+
 
 TSEITIN_AT = 8           # a disjunct of more clauses than this gets its own variable
 
@@ -37,6 +38,25 @@ def witnesses(variables, env: dict, skolems: list | None, error=None) -> dict:
             raise error("more existentials than reserved elements")
         inner[v] = skolems.pop(0)
     return inner
+
+
+class Form:
+    """A prepared formula (a question's negated goal, or an axiom) as `templates` reads it:
+    its clause templates (`key`: width and templates, what `GroundClauses` instantiates;
+    formulas with the same templates share their clauses), the Skolem names they use, and
+    its NNF formula, built on first use (the form Z3's grounder takes)."""
+
+    __slots__ = ("source", "negated", "skolems", "key", "_nnf")
+
+    def __init__(self, source: Formula, negated: bool, skolems: tuple, key: tuple):
+        self.source, self.negated, self.skolems, self.key = source, negated, skolems, key
+        self._nnf = None
+
+    def nnf(self) -> Formula:
+        g = self._nnf
+        if g is None:
+            g = self._nnf = nnf(negate(self.source)) if self.negated else nnf(self.source)
+        return g
 
 
 class GroundClauses:
@@ -132,6 +152,13 @@ class GroundClauses:
         """The clauses of the NNF formula `f` (its outer existentials named by `skolems`),
         with the Tseitin definitions they need; cached. Raises Unsupported outside the
         fragment."""
+        if f.__class__ is Form:
+            if skolems == f.skolems:     # (its templates, shared by formulas that have them)
+                hit = self._clauses.get(f.key)
+                if hit is None:
+                    hit = self._clauses[f.key] = self._instantiate(*f.key)
+                return hit
+            f = f.nnf()
         key = (f, skolems)
         hit = self._clauses.get(key)
         if hit is not None:

@@ -45,7 +45,9 @@ class GroundStandIn:
                 return [self._prepared(a, False)[0] for a in axioms]
             if key not in ground._bases:      # (given up for a longer list since)
                 ground.base(key, prepared())
-            used = ground.unique_core(key, axioms, prepared, ground.formula_clauses(
+            # a minimal core by deletion in the axioms' order: the same whatever was asked
+            # before (Z3's, asked only past the ground procedure's budget, is its history's)
+            used = ground.core(key, axioms, prepared, ground.formula_clauses(
                 self._prepared(goal, True)[0], _SKOLEM_NAMES[:skolems]))
             if used is not None:
                 return used

@@ -26,13 +26,15 @@ from collections import Counter
 from typing import Sequence
 
 from ..fol import Formula, negate, nnf
-from .alpha import canonical
+from .alpha import alpha_key, canonical
 from .base import (COUNTER_SATISFIABLE, CONTRADICTORY_AXIOMS, DEFAULT_TIME_LIMIT, ERROR, GAVE_UP,
                    THEOREM, TIMEOUT, Prover, Session, Stopwatch, Verdict)
 from .fragment import (_PLACEHOLDER, _Slicer, _count_outer_exists, _has_eq,  # noqa: F401
                        _quantified_vars, _renamed, _scan, _slice_of, _survey, ground_size, _binders)
 from .ground import GroundSolver
 from .smt import SmtTranslator
+from .ground_clauses import Form
+from .templates import prepared_form
 from .standin import _UNSET, GroundStandIn, _LateCore  # noqa: F401
 from .z3terms import (_SKOLEM_NAMES, SKOLEM_PREFIX, NotGroundable, _Grounder,  # noqa: F401
                       _LazyZ3, _context, _countermodel)
@@ -73,6 +75,7 @@ class Z3Session(GroundStandIn, Session):
         self._universe: tuple[str, ...] = ()
         self._prepared_cache: dict = {}
         self._canon: dict[Formula, Formula] = {}     # formula -> its alpha-canonical form
+        self._alpha_keys: dict = {}                  # formula -> `alpha_key`
         self._stated: dict = {}                      # axioms key -> their canonical forms
         self._binder_counts: dict[Formula, int] = {}
         self._slices = _Slicer(self)
@@ -149,13 +152,14 @@ class Z3Session(GroundStandIn, Session):
             widths = Counter(w for _, w, _ in about)
             if prev is not None:       # the list grew: the shorter one's shape and the rest's
                 names, widths = prev[0] | names, prev[1] + widths
-            shape = self._shapes[key] = (names, widths)
-        names, widths = shape
+            shape = self._shapes[key] = (names, widths, {})
+        names, widths, sizes = shape
         gnames, gwidth, gexists, _ = self._about(goal)
-        extra = sum(1 for c in gnames if c not in names)
-        universe = len(names) + extra + 1 + gexists
-        size = sum(n * universe ** w for w, n in widths.items()) + universe ** gwidth
-        return size > limit
+        universe = len(names) + (len(gnames - names) if gnames else 0) + 1 + gexists
+        size = sizes.get(universe)      # (the axioms' instances over a universe of that size)
+        if size is None:
+            size = sizes[universe] = sum(n * universe ** w for w, n in widths.items())
+        return size + universe ** gwidth > limit
 
     def _universe_for(self, formulas: list[Formula], skolems: int) -> tuple[str, ...]:
         names: set[str] = set(self._universe or ())
@@ -180,6 +184,12 @@ class Z3Session(GroundStandIn, Session):
         key = (f, goal)
         hit = self._prepared_cache.get(key)
         if hit is None:
+            about = self._about(f)
+            form = None if about[3] else prepared_form(f, goal)
+            if form is not None:
+                # the templates read from f itself (no canonical form, no NNF built)
+                hit = self._prepared_cache[key] = (form, len(form.skolems), about[0])
+                return hit
             c = self._canonical(f)
             if c is not f:
                 if c not in self._facts and f in self._facts:
@@ -223,11 +233,18 @@ class Z3Session(GroundStandIn, Session):
             ext = self._extends.get(key)
             prev = self._stated.get(ext[0]) if ext is not None else None
             if prev is not None:       # the list grew: the shorter one's and the new axioms'
-                stated = prev.union(self._canonical(a) for a in key.items[ext[1]:])
+                stated = prev.union(self._alpha(a) for a in key.items[ext[1]:])
             else:
-                stated = frozenset(self._canonical(a) for a in key.items)
+                stated = frozenset(self._alpha(a) for a in key.items)
             self._stated[key] = stated
-        return self._canonical(goal) in stated
+        return self._alpha(goal) in stated
+
+    def _alpha(self, f: Formula):
+        """f's key up to its bound variables' names (`alpha_key`), computed once per formula."""
+        k = self._alpha_keys.get(f)
+        if k is None:
+            k = self._alpha_keys[f] = alpha_key(f)
+        return k
 
     def _stated_early(self, axioms: list[Formula], goal: Formula) -> bool:
         """The stated-goal answer below, before the goal is prepared, where its preparation
@@ -252,6 +269,8 @@ class Z3Session(GroundStandIn, Session):
         sel = table.get(f)
         if sel is None:
             g, skolems, _ = self._prepared(f, goal)
+            if g.__class__ is Form:
+                g = g.nnf()
             sel = z3.Bool(f"{prefix}{len(table)}", self.ctx)
             names = [f"{SKOLEM_PREFIX}{i}" for i in range(1, skolems + 1)]
             ref = self.ctx.ref()
@@ -322,6 +341,17 @@ class Z3Session(GroundStandIn, Session):
                     asked = list(axioms)
                     return Verdict(COUNTER_SATISFIABLE, "z3", decided.seconds,
                                    model_fn=lambda: self._z3_model(asked, goal, time_limit))
+                if decided is not None and not self._ground.consistent(
+                        key, lambda: [self._prepared(a, False)[0] for a in axioms]):
+                    # axioms unsatisfiable alone: ContradictoryAxioms, whatever the goal, with
+                    # a minimal core of the axioms by deletion in their order (Z3 said Theorem
+                    # or ContradictoryAxioms as its core, chosen by its history, held the goal)
+                    used = self._ground.axioms_core(
+                        key, axioms, lambda: [self._prepared(a, False)[0] for a in axioms])
+                    if used is not None:
+                        if self._fast_kind:
+                            self._history.append((key, goal, time_limit))
+                        return Verdict(CONTRADICTORY_AXIOMS, "z3", watch.seconds, used=used)
                 if decided is not None and len(axioms) >= CORE_AT:
                     # a big problem's proof: its core from the ground clauses connected to
                     # the goal (Z3's core costs the size of the whole problem, quadratic over
@@ -437,7 +467,9 @@ class Z3Session(GroundStandIn, Session):
                                            (axioms[ext[1]:] if prev is not None else axioms)))
             covered = self._covered[key] = (prev is not False) and ax_names <= self._universe_set
         missing = not covered or any(n not in self._universe_set for n in names)
-        if missing or skolems > self._skolems:
+        if missing or skolems > self._skolems or not self._universe:
+            # (a universe is never empty: a session asked before any `declare` about
+            # formulas without individuals grounds them over one unnamed element)
             self._reset(self._universe_for(axioms + [goal], skolems))
             self._covered[key] = True
         return key, skolems

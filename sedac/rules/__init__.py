@@ -56,11 +56,17 @@ def propose(f: Formula, vocab: Vocabulary,
     rewritten once."""
     if memo is None:
         memo = {}
+    symbols = memo.setdefault(_SYMBOLS, {})   # what the vocabulary says of each symbol
 
     def rewritten(h: Formula):
-        """(h rewritten to its fixed point, the codes that fired, its equivalence key)."""
+        """(h rewritten to its fixed point, the codes that fired, its equivalence key); a
+        formula none of whose symbols a rewrite rule consults is its own (`inert`: most
+        candidates, built of the clause's own symbols, which were rewritten already)."""
         out = memo.get(h)
         if out is None:
+            if rewrite.inert(h, vocab, symbols):
+                out = memo[h] = (h, (), equivalence_key(h))
+                return out
             g, more = rewrite_formula(h, vocab)
             out = memo[h] = (g, tuple(more), equivalence_key(g))
         return out
@@ -112,6 +118,9 @@ def propose(f: Formula, vocab: Vocabulary,
                         scoped += 1
     f_key = equivalence_key(f)
     return {h: p for k, (h, p) in seen.items() if k != f_key and k != start_key}
+
+
+_SYMBOLS = "symbols"     # `propose`'s memo: the rewrite rules' answers per symbol (`inert`)
 
 
 @lru_cache(maxsize=1 << 16)

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import re
 
-from ..fol import (TRUE, And, Atom, Const, Formula, Not, Top, Var, closure, conj, constants,
-                   map_atoms, negate, replace_terms, substitute)
+from ..fol import (TRUE, And, Atom, Const, Forall, Formula, Implies, Not, Top, Var, closure, conj,
+                   constants, free_vars, map_atoms, negate, replace_terms, substitute)
 from .base import DERIVE, implication, literal, make_literal, parts, rule
 
 
@@ -119,7 +119,16 @@ def d5(f: Formula, vocab) -> list[Formula]:
     if len(names) > 40:
         return []
     inner = implication((), body, head)
-    return [closure(substitute(inner, {v: Const(n)})) for v in vs for n in names]
+    free = free_vars(inner)
+    out = []
+    for v in vs:
+        # (the variables left free are the same for every name: closed without a walk when
+        # there are none, the rule's usual one variable)
+        alone = free <= {v}
+        for n in names:
+            g = substitute(inner, {v: Const(n)})
+            out.append(g if alone else closure(g))
+    return out
 
 
 @rule("D6", "entity-for-variable", DERIVE, "f(c)", "![X]: f(X)",
@@ -185,7 +194,27 @@ def d8(f: Formula, vocab) -> list[Formula]:
     if len(conds) > MAX_ADDED_CONDITIONS:
         return []
     taken = {negate(l) for l in body_l} | set(body_l) | set(head_l) | {negate(h) for h in head_l}
-    return [_rule(body_l + [c], head_l) for c in conds if c not in taken]
+    # Every condition speaks of x (and individuals): when x is a condition's variable already,
+    # each candidate's closure binds the variables of the rule without it, in the same order
+    # (the order of first appearance, the body's first), so it is made once, not per candidate.
+    base = _rule(body_l, head_l)
+    order = base.vars if isinstance(base, Forall) else ()
+    if not any(x in _vars_of(l) for l in body_l):
+        return [_rule(body_l + [c], head_l) for c in conds if c not in taken]
+    head = conj(head_l)
+    out = []
+    for c in conds:
+        if c not in taken:
+            inner = Implies(conj(body_l + [c]), head)
+            out.append(Forall(order, inner) if order else inner)
+    return out
+
+
+def _vars_of(lit: Formula) -> set:
+    found = literal(lit)
+    if found is None:
+        return set(free_vars(lit))
+    return {t for t in found[1].args if isinstance(t, Var)}
 
 
 @rule("D9", "extra-condition", DERIVE, "![X]: ((f & c) => g)", "![X]: (f => g)")
