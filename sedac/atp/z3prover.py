@@ -22,11 +22,9 @@ ground procedure in Z3's place), `ground` (with `ground_clauses` and `dpll`).
 """
 from __future__ import annotations
 
-from collections import Counter
 from typing import Sequence
 
-from ..fol import Formula, negate, nnf
-from .alpha import alpha_key, canonical
+from ..fol import Formula
 from .base import (COUNTER_SATISFIABLE, CONTRADICTORY_AXIOMS, DEFAULT_TIME_LIMIT, ERROR, GAVE_UP,
                    THEOREM, TIMEOUT, Prover, Session, Stopwatch, Verdict)
 from .fragment import (_PLACEHOLDER, _Slicer, _count_outer_exists, _has_eq,  # noqa: F401
@@ -34,18 +32,13 @@ from .fragment import (_PLACEHOLDER, _Slicer, _count_outer_exists, _has_eq,  # n
 from .ground import GroundSolver
 from .smt import SmtTranslator
 from .ground_clauses import Form
-from .templates import prepared_form
+from .z3prepare import GROUND_LIMIT, QuestionShapes  # noqa: F401
 from .standin import _UNSET, GroundStandIn, _LateCore  # noqa: F401
 from .z3terms import (_SKOLEM_NAMES, SKOLEM_PREFIX, NotGroundable, _Grounder,  # noqa: F401
                       _LazyZ3, _context, _countermodel)
 
 z3 = _LazyZ3(globals())
 
-# The most ground instances one question may have before sedac stops grounding it whole:
-# past it, grounding costs more than slicing (benchmarks/scaling.py). Bigger problems of
-# individuals and unary predicates are sliced by individual, which is exact; others go to
-# E (or, without E, Z3's quantifier instantiation) under the time limit.
-GROUND_LIMIT = 20_000
 # Up to this many ground instances, a question too big for Z3 and outside the sliced
 # fragment is the ground procedure's alone (`Z3Session._entails_big`), before E.
 BIG_GROUND_LIMIT = 400_000
@@ -65,7 +58,7 @@ class Z3Prover(Prover):
         return Z3Session(self)
 
 
-class Z3Session(GroundStandIn, Session):
+class Z3Session(QuestionShapes, GroundStandIn, Session):
     """One problem's incremental solver; discarded with the problem."""
 
     def __init__(self, prover: Z3Prover, whole: bool = False):
@@ -129,141 +122,6 @@ class Z3Session(GroundStandIn, Session):
     @property
     def _solver(self) -> z3.Solver:
         return self._z3()[1]
-
-    def _about(self, f: Formula) -> tuple[frozenset[str], int, int, bool]:
-        """(f's constant names, the variables one ground instance binds, its outer
-        existentials, whether it has an equality), computed once per formula of the problem."""
-        hit = self._facts.get(f)
-        if hit is None:
-            names: set[str] = set()
-            eq, width = _survey(f, names)
-            hit = self._facts[f] = (frozenset(names), width, _count_outer_exists(f), eq)
-        return hit
-
-    def _too_big(self, axioms: list[Formula], goal: Formula, limit: int = GROUND_LIMIT) -> bool:
-        """Whether grounding this question would pass `limit` (sized, not built)."""
-        key = self.key(axioms)
-        shape = self._shapes.get(key)
-        if shape is None:
-            ext = self._extends.get(key)
-            prev = self._shapes.pop(ext[0], None) if ext is not None else None
-            about = [self._about(a)[:3] for a in (axioms[ext[1]:] if prev is not None else axioms)]
-            names = frozenset().union(*(n for n, _, _ in about))
-            widths = Counter(w for _, w, _ in about)
-            if prev is not None:       # the list grew: the shorter one's shape and the rest's
-                names, widths = prev[0] | names, prev[1] + widths
-            shape = self._shapes[key] = (names, widths, {})
-        names, widths, sizes = shape
-        gnames, gwidth, gexists, _ = self._about(goal)
-        universe = len(names) + (len(gnames - names) if gnames else 0) + 1 + gexists
-        size = sizes.get(universe)      # (the axioms' instances over a universe of that size)
-        if size is None:
-            size = sizes[universe] = sum(n * universe ** w for w, n in widths.items())
-        return size + universe ** gwidth > limit
-
-    def _universe_for(self, formulas: list[Formula], skolems: int) -> tuple[str, ...]:
-        names: set[str] = set(self._universe or ())
-        for f in formulas:
-            names.update(self._about(f)[0])
-        names.update(f"{SKOLEM_PREFIX}{i}" for i in range(1, max(skolems, 1) + 1))
-        return tuple(sorted(names))
-
-    def declare(self, formulas) -> None:
-        """Grow the universe once for every constant the problem will mention (and one
-        unnamed individual; more when a goal needs them)."""
-        formulas = list(formulas)
-        universe = self._universe_for(formulas, 1)
-        if not self._whole and ground_size(formulas, len(universe)) > GROUND_LIMIT:
-            return   # such problems are sliced or handed on, question by question
-        if universe != self._universe:
-            self._reset(universe)
-
-    def _prepared(self, f: Formula, goal: bool) -> tuple[Formula, int, frozenset[str]]:
-        """(NNF of f, or of its negation for a goal; outer existentials), cached;
-        raises NotGroundable for formulas outside the grounded fragment."""
-        key = (f, goal)
-        hit = self._prepared_cache.get(key)
-        if hit is None:
-            about = self._about(f)
-            form = None if about[3] else prepared_form(f, goal)
-            if form is not None:
-                # the templates read from f itself (no canonical form, no NNF built)
-                hit = self._prepared_cache[key] = (form, len(form.skolems), about[0])
-                return hit
-            c = self._canonical(f)
-            if c is not f:
-                if c not in self._facts and f in self._facts:
-                    self._facts[c] = self._facts[f]     # (what an alpha-variant mentions)
-                # an alpha-variant is prepared as its canonical form (the same ground clauses
-                # and Z3 terms: grounding binds variables to elements, whatever their names)
-                try:
-                    hit = self._prepared(c, goal)
-                except NotGroundable as e:
-                    hit = e
-                self._prepared_cache[key] = hit
-                if isinstance(hit, NotGroundable):
-                    raise hit
-                return hit
-            about = self._about(f)
-            g = nnf(negate(f)) if goal else nnf(f)
-            if about[3] and _has_eq(g):      # (an equality of f's that NNF keeps)
-                hit = NotGroundable("equality")
-            else:
-                n = _count_outer_exists(g)
-                if (not goal and n) or n > 4:
-                    hit = NotGroundable("existential")
-                else:
-                    hit = (g, n, about[0])
-            self._prepared_cache[key] = hit
-        if isinstance(hit, NotGroundable):
-            raise hit
-        return hit
-
-    def _canonical(self, f: Formula) -> Formula:
-        c = self._canon.get(f)
-        if c is None:
-            c = self._canon[f] = canonical(f)
-        return c
-
-    def _states(self, key, goal: Formula) -> bool:
-        """Whether `goal` is one of the axioms of `key`, up to its bound variables' names
-        (then `axioms |= goal` holds, whatever else the axioms say)."""
-        stated = self._stated.get(key)
-        if stated is None:
-            ext = self._extends.get(key)
-            prev = self._stated.get(ext[0]) if ext is not None else None
-            if prev is not None:       # the list grew: the shorter one's and the new axioms'
-                stated = prev.union(self._alpha(a) for a in key.items[ext[1]:])
-            else:
-                stated = frozenset(self._alpha(a) for a in key.items)
-            self._stated[key] = stated
-        return self._alpha(goal) in stated
-
-    def _alpha(self, f: Formula):
-        """f's key up to its bound variables' names (`alpha_key`), computed once per formula."""
-        k = self._alpha_keys.get(f)
-        if k is None:
-            k = self._alpha_keys[f] = alpha_key(f)
-        return k
-
-    def _stated_early(self, axioms: list[Formula], goal: Formula) -> bool:
-        """The stated-goal answer below, before the goal is prepared, where its preparation
-        would change nothing: the axioms' individuals are in the universe, and so are the
-        goal's, its negation needs no more Skolem elements than the universe has and no
-        equality is in it (so no reset, no `NotGroundable`)."""
-        key = self.key(axioms)
-        if self._covered.get(key) is not True:
-            return False
-        names, _, _, eq = self._about(goal)
-        if eq or not names <= self._universe_set:
-            return False
-        n = self._binder_counts.get(goal)
-        if n is None:
-            n = self._binder_counts[goal] = _binders(goal)
-        if n > min(self._skolems, 4) or not self._states(key, goal):
-            return False
-        self._grow_base(axioms, key)
-        return True
 
     def _selector(self, table: dict, f: Formula, prefix: str, goal: bool) -> z3.BoolRef:
         sel = table.get(f)
