@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from sedac.atp import z3prover
+from sedac.atp import z3prepare
 from sedac.atp.z3prover import Z3Prover, ground_size
 from sedac.engine import answer_open
 from sedac.readers import read_program
@@ -97,9 +97,9 @@ def test_slicing_gives_the_answers_of_whole_grounding(seed, monkeypatch):
         axioms = program.axioms
         questions = [parse_formula(f"{p}({c})") for p in ("q0", "q3") for c in ("k0", "k5")]
         questions.append(parse_formula("! [X] : (q0(X) => q1(X))"))
-        monkeypatch.setattr(z3prover, "GROUND_LIMIT", 10 ** 9)
+        monkeypatch.setattr(z3prepare, "GROUND_LIMIT", 10 ** 9)
         whole = [answer_open(axioms, q, prover.session()) for q in questions]
-        monkeypatch.setattr(z3prover, "GROUND_LIMIT", 0)
+        monkeypatch.setattr(z3prepare, "GROUND_LIMIT", 0)
         sliced = [answer_open(axioms, q, prover.session()) for q in questions]
         assert sliced == whole, program.text
 

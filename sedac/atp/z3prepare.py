@@ -37,8 +37,11 @@ class QuestionShapes:
             hit = self._facts[f] = (frozenset(names), width, _count_outer_exists(f), eq)
         return hit
 
-    def _too_big(self, axioms: list[Formula], goal: Formula, limit: int = GROUND_LIMIT) -> bool:
-        """Whether grounding this question would pass `limit` (sized, not built)."""
+    def _too_big(self, axioms: list[Formula], goal: Formula, limit: int | None = None) -> bool:
+        """Whether grounding this question would pass `limit` (sized, not built; by default
+        GROUND_LIMIT, read when asked)."""
+        if limit is None:
+            limit = GROUND_LIMIT
         key = self.key(axioms)
         shape = self._shapes.get(key)
         if shape is None:
