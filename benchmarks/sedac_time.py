@@ -22,6 +22,7 @@ from _common import CORPORA, LLM_CORPORA, PROLOG_LLM_CORPORA, describe_ms
 from sedac.atp import get_prover
 from sedac.corpus import read_corpus
 from sedac.engine import analyse
+from sedac.evaluate import settle_collector
 from sedac.readers import read_program
 from sedac.truth import truth_from_text
 
@@ -122,6 +123,7 @@ def run_one(p, prover, attribution: Attribution | None, fixed: bool):
     if fixed:
         report.verified(unsafe=True)
     seconds = CLOCK() - start
+    settle_collector()      # (the collector's policy of an eval process, after its first problem)
     phases = None
     if attribution is not None:
         phases = attribution.take()
