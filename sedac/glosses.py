@@ -121,17 +121,21 @@ def attach(prog) -> None:
             hi = c.span.end - base if n == c.span.end_line else len(lines[n - 1])
             taken.setdefault(n, []).append((lo, hi))
 
+    said: dict[int, str | None] = {}      # (a free line is the neighbour of two clauses)
+
     def free(n: int) -> str | None:
         """Line `n` as a sentence, when it holds no clause."""
         if n < 1 or n > len(lines) or n in taken:
             return None
-        return sentence(lines[n - 1])
+        if n not in said:
+            said[n] = sentence(lines[n - 1])
+        return said[n]
 
     same, before, after = {}, {}, {}
     for i, c in enumerate(prog.clauses):
         if prog.gloss.get(i) or c.formula is None:
             continue
-        names = names_of(c.text)
+        names = None           # (the words of its names: asked only of a sentence beside it)
         first, last = c.span.line, c.span.end_line
         if len(taken[first]) == 1 and len(taken[last]) == 1:
             # (a clause over several lines: after its last line's end, or before its start)
@@ -139,19 +143,22 @@ def attach(prog) -> None:
             for piece in (lines[last - 1][taken[last][0][1]:],
                           _LEAD_MARK.sub("", lines[first - 1][:taken[first][0][0]])):
                 s = sentence(piece)
-                if s and pairs(s, names) >= PAIRS:
+                if s and pairs(s, names := names_of(c.text) if names is None else names) >= PAIRS:
                     same[i] = s
                     break
             if i in same:
                 continue
-        relations = _relation_words(c.formula)
+        relations = None       # (the words of its relations: asked only of a sentence that pairs)
         for where, n in ((before, c.span.line - 1), (after, c.span.end_line + 1)):
             s = free(n)
             # a line apart from its clause must also speak of the clause's own relations
             # (`;; The rabbit likes the dog.` beside `(not (Sees dog rabbit))` names the
             # same individuals, and is the next clause's)
-            if s and pairs(s, names) >= PAIRS and pairs(s, relations) == 1:
-                where[i] = s
+            if s and pairs(s, names := names_of(c.text) if names is None else names) >= PAIRS:
+                if relations is None:
+                    relations = _relation_words(c.formula)
+                if pairs(s, relations) == 1:
+                    where[i] = s
     side = before if len(before) >= len(after) else after
     found = {**side, **same}
     if not found:

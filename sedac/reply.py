@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 
-from .asked import asked
+from .asked import _FORMULA as _ASKS_NOT, asked
 from .glosses import sentence
 from .readers.markdown import MATH_TAGS as _MATH_TAGS, NOT_LOGIC, TAG_LANGS, blocks
 from .reply_blocks import aside
@@ -174,7 +174,9 @@ def split(text: str, reader, limit: int | None = None) -> Layout:
             decided.append(ln)
             continue
         content = _uncomment(s, marks)
-        if content is None and asked(s):
+        # (a line with a formula's mark names no question: `asked` looks past bullets,
+        # comment marks and emphasis, none of which is part of such a mark)
+        if content is None and not _ASKS_NOT.search(s) and asked(s):
             ln.role, ln.why = "prose", ASKED
             continue
         if content is not None:
