@@ -36,6 +36,9 @@ _WEAK_GLOSS_HAS = re.compile(r"[\[\"“<:(.,]|   ")
 # none of them (`Cat($x, True)`'s brackets and commas are no mark: a bracket sets a gloss
 # off after a space, a comma or a stop only after a closing bracket, `$` or a backtick)
 _WEAK_GLOSS_NEEDS = re.compile(r"[\[\"“<:]|[ \t]{3}|\s\(|[)`$][.,]\s")
+_CONNECTIVE = re.compile(r"[∀∃→¬∧∨↔⊕]")
+
+
 def _may_close(logic: str) -> bool:
     """Whether `_CLOSE` may match at the end of `logic`: its last character is one a mark of
     it ends with (`)` and `]` only in `\\)`, `\\]` and `\\\\[...]`, after a backslash)."""
@@ -100,7 +103,7 @@ def candidate(line: str, base: int, whole: bool = False) -> tuple[int, int, str,
     m = _CLOSE.search(logic) if _may_close(logic) else None
     if m:
         logic = logic[:m.start()]
-    if ":::" not in logic and re.search(r"[∀∃→¬∧∨↔⊕]", logic):
+    if ":::" not in logic and _CONNECTIVE.search(logic):
         logic = re.sub(r"[.;,]$", "", logic.rstrip())   # `∀x (A(x) → B(x)).`; `p(a).` is Prolog's
     return base + i, base + i + len(logic), gloss, label
 

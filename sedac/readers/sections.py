@@ -11,7 +11,8 @@ import re
 
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
-from ..fol import Atom, Formula, Var, free_vars, closure, describe
+from ..fol import (Atom, Const, Eq, Exists, Forall, Formula, Var, _leaves, children, closure,
+                   describe, free_vars)
 from ..grammar import lark_parser, max_nesting, parse_line
 from ..program import Clause, Diagnostic, Fix, Program, Unreadable
 from . import english
@@ -198,9 +199,10 @@ class SectionReader(Reader):
         if kind == "statement" and loose and _declaration(formula):
             return     # `$W(x)$: $x$ is a wild turkey`: a predicate declared, not a premise
         i = len(prog.clauses)
-        fv = free_vars(formula)
+        order = _unquantified_vars(formula)
+        fv = free_vars(formula) if order is None else frozenset(order)
         if fv and self.implicit_closure:
-            formula = closure(formula)
+            formula = closure(formula) if order is None else Forall(tuple(order), formula)
         elif fv:
             closed = closure(formula)
             if kind == "query":
@@ -267,6 +269,32 @@ class SectionReader(Reader):
     def comment(self, stmt: str) -> str:
         """A line the reader skips (and so does a second `--fix`)."""
         return "\n".join("# " + line for line in stmt.split("\n"))
+
+
+def _unquantified_vars(f) -> list[Var] | None:
+    """The variables of a formula without quantifiers, in the order of their first
+    appearance (its free variables, in the order `fol.closure` binds them), found in one
+    walk; None for a formula with a quantifier (`fol.free_vars` and `closure` then)."""
+    out: list[Var] = []
+    seen: set[Var] = set()
+    stack = [f]
+    while stack:
+        g = stack.pop()
+        if isinstance(g, Atom):
+            terms = g.args
+        elif isinstance(g, Eq):
+            terms = (g.left, g.right)
+        elif isinstance(g, (Forall, Exists)):
+            return None
+        else:
+            stack.extend(reversed(children(g)))
+            continue
+        for a in terms:
+            for t in (a,) if isinstance(a, (Var, Const)) else _leaves(a):
+                if isinstance(t, Var) and t not in seen:
+                    seen.add(t)
+                    out.append(t)
+    return out
 
 
 def _declaration(f) -> bool:
