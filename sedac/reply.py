@@ -185,7 +185,7 @@ def split(text: str, reader, limit: int | None = None) -> Layout:
             if h and (h[2] or not h[1]):     # a heading sedac made a comment still opens
                 kind, section, own_section = _open(h[0], kind), h[0], ""
             continue
-        if not clausal and _TABLE_ROW.match(s):
+        if not clausal and "|" in s and _TABLE_ROW.match(s):
             if ln.n < len(lines) and _TABLE_RULE.match(lines[ln.n].text):
                 ln.role, ln.why = "prose", "a table's header, not code"
                 # `| Symbol | Meaning |`: a table of the vocabulary, not of premises
@@ -381,8 +381,18 @@ _TEX_CONNECTIVE = (r"\\(?:land|lor|wedge|vee|rightarrow|Rightarrow|Longrightarro
 _ENDS_OPEN = re.compile(r"(?:[∧∨→↔⊕⇒&|]|->|<->|=>|" + _TEX_CONNECTIVE + r")[ \t]*$")
 
 
+# the last characters of `_ENDS_OPEN`'s connectives (a TeX one ends with a letter)
+_OPEN_ENDS = frozenset("∧∨→↔⊕⇒&|>")
+
+
 def _unfinished(s: str) -> bool:
-    return s.count("(") > s.count(")") or bool(_ENDS_OPEN.search(s))
+    if s.count("(") > s.count(")"):
+        return True
+    # (`_ENDS_OPEN` searched only where its connective can end the line, spaces aside)
+    t = (s[:-1] if s.endswith("\n") else s).rstrip(" \t")
+    last = t[-1:]
+    return bool(last) and (last in _OPEN_ENDS or last.isalpha() and "\\" in t) \
+        and bool(_ENDS_OPEN.search(s))
 
 
 _GOES_ON = re.compile(r"^\s*(?:&\s*)?(?:\{\}\s*)?(?:[∧∨→↔⊕⇒)|]|->|<->|=>|" + _TEX_CONNECTIVE

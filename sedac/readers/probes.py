@@ -28,13 +28,15 @@ class _Scan:
     """What the bounds ask of a text's lines, found once for the text: its lines, how many
     are not blank, and the names of the lines that end with a colon (`headers`)."""
 
-    __slots__ = ("text", "lines", "nonblank", "_colons")
+    __slots__ = ("text", "lines", "nonblank", "_colons", "misplaced")
 
     def __init__(self, text: str):
         self.text = text
         self.lines = text.split("\n")
         self.nonblank = sum(1 for line in self.lines if line.strip())
         self._colons: dict[str, int] | None = None
+        # `misplaced` of the text's declarations: asked by `silent_lines`, then by `read`
+        self.misplaced: dict[str, bool] = {}
 
     def colons(self) -> dict[str, int]:
         """How many lines end with a colon, by their name (`Facts :` -> `facts`)."""
@@ -95,6 +97,19 @@ _ARGS = re.compile(r"\(([^()]*)\)")
 _CONSTANT = re.compile(r"[A-Za-z][A-Za-z0-9_]+")
 
 
+def misplaced_in(text: str, stmt: str) -> bool:
+    """`misplaced(stmt)` of a statement of `text`, found once for the text the bounds
+    scanned last (the declarations `silent_lines` asks about are those `read` asks about)."""
+    last = _last_scan
+    if last is None or last.text is not text:
+        return misplaced(stmt)
+    memo = last.misplaced
+    found = memo.get(stmt)
+    if found is None:
+        found = memo[stmt] = misplaced(stmt)
+    return found
+
+
 def misplaced(stmt: str) -> bool:
     """A line of a declarations section that states something (it has a constant
     argument or a connective) rather than declaring a predicate (`SectionReader._misplaced`)."""
@@ -132,7 +147,7 @@ def silent_lines(text: str, ignored=IGNORED) -> int:
             silent += 1
             declaring = s[:-1].strip().lower() in ignored and not asked(line)
             continue
-        if declaring and _DECLARATION.match(s) and not misplaced(s.partition(":::")[0].strip()):
+        if declaring and _DECLARATION.match(s) and not misplaced_in(text, s.partition(":::")[0].strip()):
             silent += 1
             continue
         declaring = False

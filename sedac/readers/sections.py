@@ -84,6 +84,7 @@ class SectionReader(Reader):
 
     def read(self, text: str, path: str = "<program>") -> Program:
         self._parsed = {}            # (`_parse`: one parse a line of this text)
+        self._text = text            # (`_misplaced`: what the bounds found of its lines)
         prog = Program(path=path, lang=self.lang, text=text)
         index = prog.index
         layout = self.layout(text)
@@ -102,7 +103,7 @@ class SectionReader(Reader):
             stripped = body.strip()
             if not stripped:
                 continue
-            span = index.span(start + (len(line) - len(line.lstrip())), start + len(line.rstrip()))
+            lead, end = start + (len(line) - len(line.lstrip())), start + len(line.rstrip())
             if ln.parts:             # several labelled formulas side by side on the line
                 kinds = ln.part_kinds or [ln.kind] * len(ln.parts)
                 for (lo, hi), kind in zip(ln.parts, kinds):
@@ -112,7 +113,7 @@ class SectionReader(Reader):
                                     loose=ln.section not in self.statement_sections)
                 continue
             if not ln.own:
-                self._statement(stripped, gloss.strip(), self._section_for(ln), span, prog,
+                self._statement(stripped, gloss.strip(), self._section_for(ln), index.span(lead, end), prog,
                                 loose=ln.section not in self.statement_sections)
                 continue
             m = _HEADER.match(stripped)
@@ -135,12 +136,14 @@ class SectionReader(Reader):
                 continue  # a comment (sedac writes what it ignores so)
             if section in self.ignored_sections:
                 if self._misplaced(stripped):
-                    self._statement(stripped, gloss.strip(), self.statement_sections[0], span, prog,
+                    self._statement(stripped, gloss.strip(), self.statement_sections[0],
+                                    index.span(lead, end), prog,
                                     misplaced=section)
                 continue
             if ln.kind == "query" and section not in self.query_sections:
                 section = None    # the layout's query header, written with its formula
-            self._statement(stripped, gloss.strip(), section or self._section_for(ln), span, prog)
+            self._statement(stripped, gloss.strip(), section or self._section_for(ln),
+                            index.span(lead, end), prog)
         if junk_from is not None:
             prog.diagnostics = [d for d in prog.diagnostics
                                 if d.code == "C004" or d.span.start < junk_from]
@@ -158,8 +161,8 @@ class SectionReader(Reader):
     def _misplaced(self, stmt: str) -> bool:
         """A line of a declarations section that states something (it has a constant
         argument or a connective) rather than declaring a predicate."""
-        from .probes import misplaced
-        return misplaced(stmt)
+        from .probes import misplaced_in
+        return misplaced_in(getattr(self, "_text", ""), stmt)
 
     def _statement(self, stmt: str, gloss: str, section: str, span, prog: Program,
                    misplaced: str | None = None, loose: bool = False):
