@@ -29,6 +29,7 @@ _LEAD_MARK = re.compile(r"[ \t]*(?:-{1,3}>|={1,2}>|[→⇒⟹⟶↦⟼]|::?|[—
 _BINDS = re.compile(r"\b(?:for\s+(?:all|every|each|some)|there\s+exists?|all|every|some|exists?)\s+"
                     r"(?![ai]\b)[a-z]\b(?![\'’])", re.I)
 _LOGIC = re.compile(r"[∀∃→¬∧∨↔⊕⇒]|->|=>|>>>|:-|\w\(|\$|\\[a-z]|&&|\|\|")
+_CALL = re.compile(r"\w\(")
 _IDENT = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 _TEX_COMMAND = re.compile(r"\\[A-Za-z]+")
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|_")
@@ -45,7 +46,13 @@ _PROBE = re.compile(r"(?<![A-Za-z])[A-Za-z]{2,}+[ \t]+[A-Za-z]{2}")   # linear: 
 def sentence(s: str) -> str | None:
     """The sentence a piece of a line is, decorations aside (comment marks, bullets,
     numbering, table pipes, italics, quotes), or None when it is no sentence."""
-    t = _TAIL.sub("", _DECOR.sub("", s))
+    m = _DECOR.match(s)
+    lead = m.end() if m else 0
+    if "(" in s and _CALL.search(s, lead):
+        # (a name before its bracket after the decorations: `_LOGIC` finds it in what is
+        # left, as no decoration at the end holds a bracket: the most common formula)
+        return None
+    t = _TAIL.sub("", s[lead:])
     if not t or t.endswith(":") or _LOGIC.search(t):
         return None
     words = t.split()

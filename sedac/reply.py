@@ -360,18 +360,38 @@ def split(text: str, reader, limit: int | None = None) -> Layout:
             if said and any(_glosses(said, lines[n - 1], text) for n in (ln.n - 1, ln.n + 1)
                             if 0 < n <= len(lines)):
                 ln.role, ln.own, ln.why = "gloss", False, "the sentence of the formula beside it, not code"
-    chars = list("\n".join(" " * len(ln.text) for ln in lines))
+    kept = []                    # what the masked text keeps of the text: (lo, hi)
     for ln in lines:
         if ln.role == "logic":
-            for lo, hi in ln.parts or [(ln.lo, ln.hi)]:
-                chars[lo:hi] = text[lo:hi]
+            kept.extend(ln.parts or [(ln.lo, ln.hi)])
         elif ln.role == "comment":
-            chars[ln.start:ln.start + len(ln.text)] = ln.text
+            kept.append((ln.start, ln.start + len(ln.text)))
     used = sorted({in_block[ln.n].open_line for ln in lines
                    if ln.role == "logic" and in_block.get(ln.n)})
-    return Layout(text, lines, "".join(chars), fenced=fenced_logic,
+    return Layout(text, lines, _masked(text, kept), fenced=fenced_logic,
                   used_blocks=used, other_blocks=[(b.open_line, b.tag) for b in other],
                   documents=documents)
+
+
+def _masked(text: str, kept) -> str:
+    """`text` with every character outside the `kept` ranges a space, its newlines kept."""
+    out, pos = [], 0
+    for lo, hi in sorted(kept):
+        hi = min(hi, len(text))
+        if hi <= pos or hi <= lo:
+            continue
+        lo = max(lo, pos)
+        if lo > pos:
+            out.append(_blank(text[pos:lo]))
+        out.append(text[lo:hi])
+        pos = hi
+    if pos < len(text):
+        out.append(_blank(text[pos:]))
+    return "".join(out)
+
+
+def _blank(piece: str) -> str:
+    return "\n".join(" " * len(part) for part in piece.split("\n"))
 
 
 # A formula that goes on: an open bracket left open, or a connective at its end (brackets
