@@ -375,23 +375,18 @@ def split(text: str, reader, limit: int | None = None) -> Layout:
 
 def _masked(text: str, kept) -> str:
     """`text` with every character outside the `kept` ranges a space, its newlines kept."""
+    blank = "\n".join(" " * len(line) for line in text.split("\n"))
     out, pos = [], 0
     for lo, hi in sorted(kept):
         hi = min(hi, len(text))
         if hi <= pos or hi <= lo:
             continue
         lo = max(lo, pos)
-        if lo > pos:
-            out.append(_blank(text[pos:lo]))
+        out.append(blank[pos:lo])
         out.append(text[lo:hi])
         pos = hi
-    if pos < len(text):
-        out.append(_blank(text[pos:]))
+    out.append(blank[pos:])
     return "".join(out)
-
-
-def _blank(piece: str) -> str:
-    return "\n".join(" " * len(part) for part in piece.split("\n"))
 
 
 # A formula that goes on: an open bracket left open, or a connective at its end (brackets

@@ -279,7 +279,7 @@ def _unquantified_vars(f) -> list[Var] | None:
     appearance (its free variables, in the order `fol.closure` binds them), found in one
     walk; None for a formula with a quantifier (`fol.free_vars` and `closure` then)."""
     out: list[Var] = []
-    seen: set[Var] = set()
+    seen: set[str] = set()       # (their names: a variable is equal to another by its name)
     stack = [f]
     while stack:
         g = stack.pop()
@@ -294,8 +294,8 @@ def _unquantified_vars(f) -> list[Var] | None:
             continue
         for a in terms:
             for t in (a,) if isinstance(a, (Var, Const)) else _leaves(a):
-                if isinstance(t, Var) and t not in seen:
-                    seen.add(t)
+                if isinstance(t, Var) and t.name not in seen:
+                    seen.add(t.name)
                     out.append(t)
     return out
 
