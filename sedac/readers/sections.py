@@ -12,7 +12,7 @@ import re
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from ..fol import (Atom, Const, Eq, Exists, Forall, Formula, Var, _leaves, children, closure,
-                   describe, free_vars)
+                   describe)
 from ..grammar import lark_parser, max_nesting, parse_line
 from ..program import Clause, Diagnostic, Fix, Program, Unreadable
 from . import english
@@ -202,10 +202,9 @@ class SectionReader(Reader):
         if kind == "statement" and loose and _declaration(formula):
             return     # `$W(x)$: $x$ is a wild turkey`: a predicate declared, not a premise
         i = len(prog.clauses)
-        order = _unquantified_vars(formula)
-        fv = free_vars(formula) if order is None else frozenset(order)
+        fv, order = _free_vars(formula)
         if fv and self.implicit_closure:
-            formula = closure(formula) if order is None else Forall(tuple(order), formula)
+            formula = Forall(tuple(v for v in order if v in fv), formula)   # (`closure`)
         elif fv:
             closed = closure(formula)
             if kind == "query":
@@ -274,30 +273,34 @@ class SectionReader(Reader):
         return "\n".join("# " + line for line in stmt.split("\n"))
 
 
-def _unquantified_vars(f) -> list[Var] | None:
-    """The variables of a formula without quantifiers, in the order of their first
-    appearance (its free variables, in the order `fol.closure` binds them), found in one
-    walk; None for a formula with a quantifier (`fol.free_vars` and `closure` then)."""
-    out: list[Var] = []
-    seen: set[str] = set()       # (their names: a variable is equal to another by its name)
-    stack = [f]
+def _free_vars(f) -> tuple[frozenset[Var], list[Var]]:
+    """`fol.free_vars(f)`, and the variables in the order of their first appearance, free or
+    bound (what `fol.closure` orders the free ones by), found in one walk of the formula."""
+    free: set[Var] = set()
+    order: list[Var] = []
+    seen: set[str] = set()       # (by name: a variable is equal to another by its name)
+    stack = [(f, frozenset())]
     while stack:
-        g = stack.pop()
+        g, bound = stack.pop()
         if isinstance(g, Atom):
             terms = g.args
         elif isinstance(g, Eq):
             terms = (g.left, g.right)
         elif isinstance(g, (Forall, Exists)):
-            return None
+            stack.append((g.body, bound | {v.name for v in g.vars}))
+            continue
         else:
-            stack.extend(reversed(children(g)))
+            stack.extend((k, bound) for k in reversed(children(g)))
             continue
         for a in terms:
             for t in (a,) if isinstance(a, (Var, Const)) else _leaves(a):
-                if isinstance(t, Var) and t.name not in seen:
-                    seen.add(t.name)
-                    out.append(t)
-    return out
+                if isinstance(t, Var):
+                    if t.name not in seen:
+                        seen.add(t.name)
+                        order.append(t)
+                    if t.name not in bound:
+                        free.add(t)
+    return frozenset(free), order
 
 
 def _declaration(f) -> bool:
