@@ -335,7 +335,7 @@ def split(text: str, reader, limit: int | None = None) -> Layout:
             ln.role, ln.why = "gloss", "the sentence of the formula above, not code"
             if not decided[-1].gloss:
                 decided[-1].gloss = s.strip().strip("*_\"“”()").strip()
-    fenced_logic = any(ln.role == "logic" and in_block.get(ln.n) for ln in lines)
+    fenced_logic = bool(in_block) and any(ln.role == "logic" and in_block.get(ln.n) for ln in lines)
     # Pass 2: outside the blocks of a reply whose blocks hold the logic, only a query the
     # prose names (`Conclusion: C(a)`) is logic; without such blocks, what reads is.
     for ln in lines:
@@ -367,7 +367,7 @@ def split(text: str, reader, limit: int | None = None) -> Layout:
         elif ln.role == "comment":
             kept.append((ln.start, ln.start + len(ln.text)))
     used = sorted({in_block[ln.n].open_line for ln in lines
-                   if ln.role == "logic" and in_block.get(ln.n)})
+                   if ln.role == "logic" and in_block.get(ln.n)}) if in_block else []
     return Layout(text, lines, _masked(text, kept), fenced=fenced_logic,
                   used_blocks=used, other_blocks=[(b.open_line, b.tag) for b in other],
                   documents=documents)
