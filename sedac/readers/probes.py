@@ -28,7 +28,7 @@ class _Scan:
     """What the bounds ask of a text's lines, found once for the text: its lines, how many
     are not blank, and the names of the lines that end with a colon (`headers`)."""
 
-    __slots__ = ("text", "lines", "nonblank", "_colons", "misplaced")
+    __slots__ = ("text", "lines", "nonblank", "_colons", "misplaced", "side")
 
     def __init__(self, text: str):
         self.text = text
@@ -37,6 +37,7 @@ class _Scan:
         self._colons: dict[str, int] | None = None
         # `misplaced` of the text's declarations: asked by `silent_lines`, then by `read`
         self.misplaced: dict[str, bool] = {}
+        self.side: int | None = None     # `side_parts`, asked for both section formats
 
     def colons(self) -> dict[str, int]:
         """How many lines end with a colon, by their name (`Facts :` -> `facts`)."""
@@ -213,7 +214,10 @@ _SIDE = re.compile(r"(?<=\S)[ \t]{2,}(?:\(\d{1,3}\)|[A-Z]{1,2}\d{1,3}[.:)]?)[ \t
 def side_parts(text: str) -> int:
     """The clauses beyond one a line may add (`reply_rows.several`: labelled formulas side by
     side, `(1) A(c)  (2) B(c)`): at most one for each label after two spaces or more."""
-    return len(_SIDE.findall(text)) if "  " in text else 0
+    scan = _scan(text)
+    if scan.side is None:
+        scan.side = len(_SIDE.findall(text)) if "  " in text else 0
+    return scan.side
 
 
 def linc_bound(text: str) -> int:
