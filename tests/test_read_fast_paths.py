@@ -13,7 +13,8 @@ from sedac.readers import probes
 from sedac.readers.sections import _free_vars
 
 # the characters the patterns look at, and a few others
-ALPHABET = list("aAxX( )[]{}:.,;$`*_\\|\"“<->=&%#/—–\t1∀∃→¬∧∨") + ["(x)", "P(a)", "  ", "::: ", "Cat"]
+ALPHABET = list("aAxX( )[]{}:.,;$`*_\\|\"“<->=&%#/—–\t1∀∃→¬∧∨") + [
+    "(x)", "P(a)", "  ", "::: ", "Cat", "(1) ", "P1 ", "  F2 ", ") (", "$, ", "`. T"]
 
 
 def lines(seed: int, n: int = 4000, longest: int = 14):
