@@ -141,3 +141,16 @@ def test_the_bounds_count_headers_as_each_line_is_tested():
                        and line.strip().endswith(":"))
             assert probes.headers(text, own) == full, text
         assert probes.nonblank_lines(text) == sum(1 for line in text.split("\n") if line.strip())
+
+
+def test_a_sentence_pairs_with_a_clause_as_every_word_is_compared():
+    rnd = random.Random(11)
+    for _ in range(20000):
+        def word():
+            return "".join(rnd.choice("aab") for _ in range(rnd.randint(0, 6)))
+        names = {word() for _ in range(rnd.randint(0, 3))}
+        text = " ".join(word() + rnd.choice(["", ".", ","]) for _ in range(rnd.randint(0, 5)))
+        words = {w.strip(".,;:!?'’\"").lower() for w in text.split()}
+        full = sum(1 for n in names if any(glosses._near(n, w) for w in words)) / len(names) \
+            if names else 0.0
+        assert glosses.pairs(text, names) == full, (text, names)
