@@ -29,6 +29,7 @@ _LEAD_MARK = re.compile(r"[ \t]*(?:-{1,3}>|={1,2}>|[→⇒⟹⟶↦⟼]|::?|[—
 _BINDS = re.compile(r"\b(?:for\s+(?:all|every|each|some)|there\s+exists?|all|every|some|exists?)\s+"
                     r"(?![ai]\b)[a-z]\b(?![\'’])", re.I)
 _LOGIC = re.compile(r"[∀∃→¬∧∨↔⊕⇒]|->|=>|>>>|:-|\w\(|\$|\\[a-z]|&&|\|\|")
+_CALL = re.compile(r"\w\(")
 _IDENT = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 _TEX_COMMAND = re.compile(r"\\[A-Za-z]+")
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|_")
@@ -45,7 +46,13 @@ _PROBE = re.compile(r"(?<![A-Za-z])[A-Za-z]{2,}+[ \t]+[A-Za-z]{2}")   # linear: 
 def sentence(s: str) -> str | None:
     """The sentence a piece of a line is, decorations aside (comment marks, bullets,
     numbering, table pipes, italics, quotes), or None when it is no sentence."""
-    t = _TAIL.sub("", _DECOR.sub("", s))
+    m = _DECOR.match(s)
+    lead = m.end() if m else 0
+    if "(" in s and _CALL.search(s, lead):
+        # (a name before its bracket after the decorations: `_LOGIC` finds it in what is
+        # left, as no decoration at the end holds a bracket: the most common formula)
+        return None
+    t = _TAIL.sub("", s[lead:])
     if not t or t.endswith(":") or _LOGIC.search(t):
         return None
     words = t.split()
@@ -87,7 +94,8 @@ def pairs(text: str, names: set[str]) -> float:
     if not names:
         return 0.0
     words = {w.strip(".,;:!?'’\"").lower() for w in text.split()}
-    hit = sum(1 for n in names if any(_near(n, w) for w in words))
+    # (a word near a name other than itself shares its first three letters: `_near`)
+    hit = sum(1 for n in names if n in words or any(_near(n, w) for w in words if w[:3] == n[:3]))
     return hit / len(names)
 
 
@@ -121,17 +129,21 @@ def attach(prog) -> None:
             hi = c.span.end - base if n == c.span.end_line else len(lines[n - 1])
             taken.setdefault(n, []).append((lo, hi))
 
+    said: dict[int, str | None] = {}      # (a free line is the neighbour of two clauses)
+
     def free(n: int) -> str | None:
         """Line `n` as a sentence, when it holds no clause."""
         if n < 1 or n > len(lines) or n in taken:
             return None
-        return sentence(lines[n - 1])
+        if n not in said:
+            said[n] = sentence(lines[n - 1])
+        return said[n]
 
     same, before, after = {}, {}, {}
     for i, c in enumerate(prog.clauses):
         if prog.gloss.get(i) or c.formula is None:
             continue
-        names = names_of(c.text)
+        names = None           # (the words of its names: asked only of a sentence beside it)
         first, last = c.span.line, c.span.end_line
         if len(taken[first]) == 1 and len(taken[last]) == 1:
             # (a clause over several lines: after its last line's end, or before its start)
@@ -139,19 +151,22 @@ def attach(prog) -> None:
             for piece in (lines[last - 1][taken[last][0][1]:],
                           _LEAD_MARK.sub("", lines[first - 1][:taken[first][0][0]])):
                 s = sentence(piece)
-                if s and pairs(s, names) >= PAIRS:
+                if s and pairs(s, names := names_of(c.text) if names is None else names) >= PAIRS:
                     same[i] = s
                     break
             if i in same:
                 continue
-        relations = _relation_words(c.formula)
+        relations = None       # (the words of its relations: asked only of a sentence that pairs)
         for where, n in ((before, c.span.line - 1), (after, c.span.end_line + 1)):
             s = free(n)
             # a line apart from its clause must also speak of the clause's own relations
             # (`;; The rabbit likes the dog.` beside `(not (Sees dog rabbit))` names the
             # same individuals, and is the next clause's)
-            if s and pairs(s, names) >= PAIRS and pairs(s, relations) == 1:
-                where[i] = s
+            if s and pairs(s, names := names_of(c.text) if names is None else names) >= PAIRS:
+                if relations is None:
+                    relations = _relation_words(c.formula)
+                if pairs(s, relations) == 1:
+                    where[i] = s
     side = before if len(before) >= len(after) else after
     found = {**side, **same}
     if not found:

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 
-from .asked import asked
+from .asked import _FORMULA as _ASKS_NOT, asked
 from .glosses import sentence
 from .readers.markdown import MATH_TAGS as _MATH_TAGS, NOT_LOGIC, TAG_LANGS, blocks
 from .reply_blocks import aside
@@ -174,7 +174,9 @@ def split(text: str, reader, limit: int | None = None) -> Layout:
             decided.append(ln)
             continue
         content = _uncomment(s, marks)
-        if content is None and asked(s):
+        # (a line with a formula's mark names no question: `asked` looks past bullets,
+        # comment marks and emphasis, none of which is part of such a mark)
+        if content is None and not _ASKS_NOT.search(s) and asked(s):
             ln.role, ln.why = "prose", ASKED
             continue
         if content is not None:
@@ -183,7 +185,7 @@ def split(text: str, reader, limit: int | None = None) -> Layout:
             if h and (h[2] or not h[1]):     # a heading sedac made a comment still opens
                 kind, section, own_section = _open(h[0], kind), h[0], ""
             continue
-        if not clausal and _TABLE_ROW.match(s):
+        if not clausal and "|" in s and _TABLE_ROW.match(s):
             if ln.n < len(lines) and _TABLE_RULE.match(lines[ln.n].text):
                 ln.role, ln.why = "prose", "a table's header, not code"
                 # `| Symbol | Meaning |`: a table of the vocabulary, not of premises
@@ -333,7 +335,7 @@ def split(text: str, reader, limit: int | None = None) -> Layout:
             ln.role, ln.why = "gloss", "the sentence of the formula above, not code"
             if not decided[-1].gloss:
                 decided[-1].gloss = s.strip().strip("*_\"“”()").strip()
-    fenced_logic = any(ln.role == "logic" and in_block.get(ln.n) for ln in lines)
+    fenced_logic = bool(in_block) and any(ln.role == "logic" and in_block.get(ln.n) for ln in lines)
     # Pass 2: outside the blocks of a reply whose blocks hold the logic, only a query the
     # prose names (`Conclusion: C(a)`) is logic; without such blocks, what reads is.
     for ln in lines:
@@ -358,18 +360,33 @@ def split(text: str, reader, limit: int | None = None) -> Layout:
             if said and any(_glosses(said, lines[n - 1], text) for n in (ln.n - 1, ln.n + 1)
                             if 0 < n <= len(lines)):
                 ln.role, ln.own, ln.why = "gloss", False, "the sentence of the formula beside it, not code"
-    chars = list("\n".join(" " * len(ln.text) for ln in lines))
+    kept = []                    # what the masked text keeps of the text: (lo, hi)
     for ln in lines:
         if ln.role == "logic":
-            for lo, hi in ln.parts or [(ln.lo, ln.hi)]:
-                chars[lo:hi] = text[lo:hi]
+            kept.extend(ln.parts or [(ln.lo, ln.hi)])
         elif ln.role == "comment":
-            chars[ln.start:ln.start + len(ln.text)] = ln.text
+            kept.append((ln.start, ln.start + len(ln.text)))
     used = sorted({in_block[ln.n].open_line for ln in lines
-                   if ln.role == "logic" and in_block.get(ln.n)})
-    return Layout(text, lines, "".join(chars), fenced=fenced_logic,
+                   if ln.role == "logic" and in_block.get(ln.n)}) if in_block else []
+    return Layout(text, lines, _masked(text, kept), fenced=fenced_logic,
                   used_blocks=used, other_blocks=[(b.open_line, b.tag) for b in other],
                   documents=documents)
+
+
+def _masked(text: str, kept) -> str:
+    """`text` with every character outside the `kept` ranges a space, its newlines kept."""
+    blank = "\n".join(" " * len(line) for line in text.split("\n"))
+    out, pos = [], 0
+    for lo, hi in sorted(kept):
+        hi = min(hi, len(text))
+        if hi <= pos or hi <= lo:
+            continue
+        lo = max(lo, pos)
+        out.append(blank[pos:lo])
+        out.append(text[lo:hi])
+        pos = hi
+    out.append(blank[pos:])
+    return "".join(out)
 
 
 # A formula that goes on: an open bracket left open, or a connective at its end (brackets
@@ -379,8 +396,18 @@ _TEX_CONNECTIVE = (r"\\(?:land|lor|wedge|vee|rightarrow|Rightarrow|Longrightarro
 _ENDS_OPEN = re.compile(r"(?:[∧∨→↔⊕⇒&|]|->|<->|=>|" + _TEX_CONNECTIVE + r")[ \t]*$")
 
 
+# the last characters of `_ENDS_OPEN`'s connectives (a TeX one ends with a letter)
+_OPEN_ENDS = frozenset("∧∨→↔⊕⇒&|>")
+
+
 def _unfinished(s: str) -> bool:
-    return s.count("(") > s.count(")") or bool(_ENDS_OPEN.search(s))
+    if s.count("(") > s.count(")"):
+        return True
+    # (`_ENDS_OPEN` searched only where its connective can end the line, spaces aside)
+    t = (s[:-1] if s.endswith("\n") else s).rstrip(" \t")
+    last = t[-1:]
+    return bool(last) and (last in _OPEN_ENDS or last.isalpha() and "\\" in t) \
+        and bool(_ENDS_OPEN.search(s))
 
 
 _GOES_ON = re.compile(r"^\s*(?:&\s*)?(?:\{\}\s*)?(?:[∧∨→↔⊕⇒)|]|->|<->|=>|" + _TEX_CONNECTIVE

@@ -48,6 +48,10 @@ def heading(s: str) -> tuple[str, str, bool] | None:
     if not first or not (first in "#*_" or first.isascii() and first.isalpha()
                          and (":" in s or len(s) <= 32)):
         return None
+    if first.isalpha() and "(" in s[:s.find(":")]:
+        # (a line of a letter, `_PLAIN`'s or `_BARE`'s, has only letters and spaces before
+        # its first colon, or in all of it: `Cat(tom) ::: ...` is none)
+        return None
     m = _ATX.match(s) if first == "#" else None
     if m:
         inner = heading(m.group(1))

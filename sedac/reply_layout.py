@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 ASKED = "the question, named in prose, not code"
 
 
-@dataclass
+@dataclass(slots=True)      # (one a line of every reply: slots make them cheap to make and read)
 class Line:
     """One line of a reply. `lo`/`hi` are offsets of its logic in the text (logic lines)."""
 

@@ -32,6 +32,24 @@ _WEAK_GLOSS = re.compile(r"\s+\[(?=[^\]]*\]\s*$)|\s+[\"“](?=[A-Z])|\s+<-\s|\s+
                          r"\s+\((?=[A-Za-z][^()]*\)\s*[.;]?\s*$)|(?<=[)`$])[.,]\s+(?=[A-Z][a-z])|(?<=`),\s+(?=[a-z]{2})")
 _GLOSS_HAS = re.compile(r"[—–%;#/&\\\"-]")
 _WEAK_GLOSS_HAS = re.compile(r"[\[\"“<:(.,]|   ")
+# What each of `_WEAK_GLOSS`'s marks holds, whatever surrounds it: a line without any has
+# none of them (`Cat($x, True)`'s brackets and commas are no mark: a bracket sets a gloss
+# off after a space, a comma or a stop only after a closing bracket, `$` or a backtick)
+_WEAK_GLOSS_NEEDS = re.compile(r"[\[\"“<:]|[ \t]{3}|\s\(|[)`$][.,]\s")
+_CONNECTIVE = re.compile(r"[∀∃→¬∧∨↔⊕]")
+
+
+def _may_close(logic: str) -> bool:
+    """Whether `_CLOSE` may match at the end of `logic`: its last character is one a mark of
+    it ends with (`)` and `]` only in `\\)`, `\\]` and `\\\\[...]`, after a backslash)."""
+    last = logic[-1:]
+    if not last:
+        return False
+    if last.isspace() or last in "*_`$\\":
+        return True
+    return last in ")]" and "\\" in logic
+
+
 _QUERY_LABEL = re.compile(r"([CHGQ]\s*&?\s*:|conclusion|statement|goal|query|hypothesis|conjecture|claim)", re.I)
 _SYMBOLS = re.compile(r"[∀∃→¬∧∨⊕↔⇒(]|->|=>|>>>|:-|&|\|")
 _WORD = re.compile(r"^[A-Za-z',.;:!?\"“”*]+$")
@@ -68,7 +86,7 @@ def candidate(line: str, base: int, whole: bool = False) -> tuple[int, int, str,
         # (each mark has one of its `_HAS` characters: a line without any has none)
         marks = [g for g in _GLOSS.finditer(body) if g.start() > 0] if _GLOSS_HAS.search(body) else []
         weak = [g for g in _WEAK_GLOSS.finditer(body) if g.start() > 0] \
-            if _WEAK_GLOSS_HAS.search(body) else []
+            if _WEAK_GLOSS_HAS.search(body) and _WEAK_GLOSS_NEEDS.search(body) else []
         # the gloss starts at the first mark whose rest is a sentence (`A && B -- s` in
         # Pyke: `&&` is a conjunction there), else at the first strong mark
         # (a gloss is a sentence, not a page: tails past MAX_GLOSS are not tried, so a line
@@ -82,10 +100,10 @@ def candidate(line: str, base: int, whole: bool = False) -> tuple[int, int, str,
             gloss = _gloss_text(body[g.start():])
             gloss = gloss.replace("\\text{", "").replace("}", "").strip()
     logic = body[:cut]
-    m = _CLOSE.search(logic)
+    m = _CLOSE.search(logic) if _may_close(logic) else None
     if m:
         logic = logic[:m.start()]
-    if ":::" not in logic and re.search(r"[∀∃→¬∧∨↔⊕]", logic):
+    if ":::" not in logic and _CONNECTIVE.search(logic):
         logic = re.sub(r"[.;,]$", "", logic.rstrip())   # `∀x (A(x) → B(x)).`; `p(a).` is Prolog's
     return base + i, base + i + len(logic), gloss, label
 

@@ -104,12 +104,16 @@ def lead(s: str, base: int, found, candidate, reads):
 _SIDE_LABEL = re.compile(r"(?:^[ \t]*(?:[-*•][ \t]+)?|(?<=\S)[ \t]{2,})(\(\d{1,3}\)|[A-Z]{1,2}\d{1,3}[.:)]?)[ \t]+(?=\S)")
 
 
+_CAPITAL_DIGIT = re.compile(r"[A-Z]{1,2}\d")
+_DIGIT = re.compile(r"\d")
+
+
 def several(ln: Line, s: str, reads) -> bool:
     """Whether line `ln` (text `s`) holds several labelled formulas side by side (`(1) A(c)
     (2) B(c)  (3) ∀x (...)`, `P1  Blue(a)        P7  Big(b)`): two labels or more, and what
     follows each reads as a formula while the line as a whole does not. Sets `ln.parts`."""
-    if s.count("(") < 2 and not re.search(r"[A-Z]{1,2}\d", s):
-        return False
+    if s.count("(") < 2 and not _CAPITAL_DIGIT.search(s) or not _DIGIT.search(s):
+        return False     # (every label has a digit)
     labels = list(_SIDE_LABEL.finditer(s))
     if len(labels) < 2 or labels[0].start() > len(s) - len(s.lstrip()) + 2:
         return False

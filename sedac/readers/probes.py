@@ -24,8 +24,51 @@ _DIRECTIVE = re.compile(r"^\s*(set|clear|assign|op|if|end_if|redeclare|list)\s*\
 _SIGNATURE = re.compile(r"assert|define-fun|check-sat-assuming|get-value")
 
 
+class _Scan:
+    """What the bounds ask of a text's lines, found once for the text: its lines, how many
+    are not blank, and the names of the lines that end with a colon (`headers`)."""
+
+    __slots__ = ("text", "lines", "nonblank", "_colons", "misplaced", "side")
+
+    def __init__(self, text: str):
+        self.text = text
+        self.lines = text.split("\n")
+        self.nonblank = sum(1 for line in self.lines if line.strip())
+        self._colons: dict[str, int] | None = None
+        # `misplaced` of the text's declarations: asked by `silent_lines`, then by `read`
+        self.misplaced: dict[str, bool] = {}
+        self.side: int | None = None     # `side_parts`, asked for both section formats
+
+    def colons(self) -> dict[str, int]:
+        """How many lines end with a colon, by their name (`Facts :` -> `facts`)."""
+        if self._colons is None:
+            found: dict[str, int] = {}
+            if ":" in self.text:
+                for line in self.lines:
+                    s = line.strip()
+                    if s.endswith(":"):
+                        name = s.rstrip(":").strip().lower()
+                        found[name] = found.get(name, 0) + 1
+            self._colons = found
+        return self._colons
+
+
+_last_scan: _Scan | None = None
+
+
+def _scan(text: str) -> _Scan:
+    """The scan of `text`: the last one is remembered, by identity, for the bounds and the
+    coverages the language decision asks one after the other of the same text (one object,
+    read and replaced whole: another thread's text never gets this one's)."""
+    global _last_scan
+    last = _last_scan
+    if last is None or last.text is not text:
+        last = _last_scan = _Scan(text)
+    return last
+
+
 def nonblank_lines(text: str) -> int:
-    return sum(1 for line in text.split("\n") if line.strip())
+    return _scan(text).nonblank
 
 
 def headers(text: str, own_headers) -> int:
@@ -34,14 +77,14 @@ def headers(text: str, own_headers) -> int:
     own = {h for h in own_headers if h != "predicates"}
     if not own:
         return 0
-    return sum(1 for line in text.split("\n")
-               if line.strip().rstrip(":").strip().lower() in own and line.strip().endswith(":"))
+    colons = _scan(text).colons()
+    return sum(colons.get(h, 0) for h in own)
 
 
 def prover9_own_lines(text: str) -> int:
     """The lines of `text` that are Prover9's lists and directives (`formulas(sos).`,
     `end_of_list.`, `set(...)`)."""
-    return sum(1 for line in text.split("\n")
+    return sum(1 for line in _scan(text).lines
                if _LIST.match(line) or _END.match(line) or _DIRECTIVE.match(line))
 
 
@@ -53,6 +96,19 @@ IGNORED = ("predicates",)      # `SectionReader.ignored_sections`
 _STATES = re.compile(r"[∀∃→¬∧∨⊕↔>&]")
 _ARGS = re.compile(r"\(([^()]*)\)")
 _CONSTANT = re.compile(r"[A-Za-z][A-Za-z0-9_]+")
+
+
+def misplaced_in(text: str, stmt: str) -> bool:
+    """`misplaced(stmt)` of a statement of `text`, found once for the text the bounds
+    scanned last (the declarations `silent_lines` asks about are those `read` asks about)."""
+    last = _last_scan
+    if last is None or last.text is not text:
+        return misplaced(stmt)
+    memo = last.misplaced
+    found = memo.get(stmt)
+    if found is None:
+        found = memo[stmt] = misplaced(stmt)
+    return found
 
 
 def misplaced(stmt: str) -> bool:
@@ -84,7 +140,7 @@ def silent_lines(text: str, ignored=IGNORED) -> int:
     from ..asked import asked
     from ..reply import heading
     silent, declaring = 0, False
-    for line in text.split("\n"):
+    for line in _scan(text).lines:
         s = line.strip()
         if not s:
             continue
@@ -92,7 +148,7 @@ def silent_lines(text: str, ignored=IGNORED) -> int:
             silent += 1
             declaring = s[:-1].strip().lower() in ignored and not asked(line)
             continue
-        if declaring and _DECLARATION.match(s) and not misplaced(s.partition(":::")[0].strip()):
+        if declaring and _DECLARATION.match(s) and not misplaced_in(text, s.partition(":::")[0].strip()):
             silent += 1
             continue
         declaring = False
@@ -158,7 +214,10 @@ _SIDE = re.compile(r"(?<=\S)[ \t]{2,}(?:\(\d{1,3}\)|[A-Z]{1,2}\d{1,3}[.:)]?)[ \t
 def side_parts(text: str) -> int:
     """The clauses beyond one a line may add (`reply_rows.several`: labelled formulas side by
     side, `(1) A(c)  (2) B(c)`): at most one for each label after two spaces or more."""
-    return len(_SIDE.findall(text)) if "  " in text else 0
+    scan = _scan(text)
+    if scan.side is None:
+        scan.side = len(_SIDE.findall(text)) if "  " in text else 0
+    return scan.side
 
 
 def linc_bound(text: str) -> int:
@@ -231,7 +290,7 @@ def prolog_bound(text: str) -> int | None:
     if _QUOTES_OR_BLOCK.search(text):
         return None
     n = 0
-    for line in text.split("\n"):
+    for line in _scan(text).lines:
         code = line.rstrip()
         if not code.strip():
             continue

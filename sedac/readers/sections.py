@@ -11,7 +11,8 @@ import re
 
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
-from ..fol import Atom, Formula, Var, free_vars, closure, describe
+from ..fol import (Atom, Const, Eq, Exists, Forall, Formula, Var, _leaves, children, closure,
+                   describe)
 from ..grammar import lark_parser, max_nesting, parse_line
 from ..program import Clause, Diagnostic, Fix, Program, Unreadable
 from . import english
@@ -83,6 +84,7 @@ class SectionReader(Reader):
 
     def read(self, text: str, path: str = "<program>") -> Program:
         self._parsed = {}            # (`_parse`: one parse a line of this text)
+        self._text = text            # (`_misplaced`: what the bounds found of its lines)
         prog = Program(path=path, lang=self.lang, text=text)
         index = prog.index
         layout = self.layout(text)
@@ -101,7 +103,7 @@ class SectionReader(Reader):
             stripped = body.strip()
             if not stripped:
                 continue
-            span = index.span(start + (len(line) - len(line.lstrip())), start + len(line.rstrip()))
+            lead, end = start + (len(line) - len(line.lstrip())), start + len(line.rstrip())
             if ln.parts:             # several labelled formulas side by side on the line
                 kinds = ln.part_kinds or [ln.kind] * len(ln.parts)
                 for (lo, hi), kind in zip(ln.parts, kinds):
@@ -111,7 +113,7 @@ class SectionReader(Reader):
                                     loose=ln.section not in self.statement_sections)
                 continue
             if not ln.own:
-                self._statement(stripped, gloss.strip(), self._section_for(ln), span, prog,
+                self._statement(stripped, gloss.strip(), self._section_for(ln), index.span(lead, end), prog,
                                 loose=ln.section not in self.statement_sections)
                 continue
             m = _HEADER.match(stripped)
@@ -134,12 +136,14 @@ class SectionReader(Reader):
                 continue  # a comment (sedac writes what it ignores so)
             if section in self.ignored_sections:
                 if self._misplaced(stripped):
-                    self._statement(stripped, gloss.strip(), self.statement_sections[0], span, prog,
+                    self._statement(stripped, gloss.strip(), self.statement_sections[0],
+                                    index.span(lead, end), prog,
                                     misplaced=section)
                 continue
             if ln.kind == "query" and section not in self.query_sections:
                 section = None    # the layout's query header, written with its formula
-            self._statement(stripped, gloss.strip(), section or self._section_for(ln), span, prog)
+            self._statement(stripped, gloss.strip(), section or self._section_for(ln),
+                            index.span(lead, end), prog)
         if junk_from is not None:
             prog.diagnostics = [d for d in prog.diagnostics
                                 if d.code == "C004" or d.span.start < junk_from]
@@ -157,8 +161,8 @@ class SectionReader(Reader):
     def _misplaced(self, stmt: str) -> bool:
         """A line of a declarations section that states something (it has a constant
         argument or a connective) rather than declaring a predicate."""
-        from .probes import misplaced
-        return misplaced(stmt)
+        from .probes import misplaced_in
+        return misplaced_in(getattr(self, "_text", ""), stmt)
 
     def _statement(self, stmt: str, gloss: str, section: str, span, prog: Program,
                    misplaced: str | None = None, loose: bool = False):
@@ -198,9 +202,9 @@ class SectionReader(Reader):
         if kind == "statement" and loose and _declaration(formula):
             return     # `$W(x)$: $x$ is a wild turkey`: a predicate declared, not a premise
         i = len(prog.clauses)
-        fv = free_vars(formula)
+        fv, order = _free_vars(formula)
         if fv and self.implicit_closure:
-            formula = closure(formula)
+            formula = Forall(tuple(v for v in order if v in fv), formula)   # (`closure`)
         elif fv:
             closed = closure(formula)
             if kind == "query":
@@ -267,6 +271,36 @@ class SectionReader(Reader):
     def comment(self, stmt: str) -> str:
         """A line the reader skips (and so does a second `--fix`)."""
         return "\n".join("# " + line for line in stmt.split("\n"))
+
+
+def _free_vars(f) -> tuple[frozenset[Var], list[Var]]:
+    """`fol.free_vars(f)`, and the variables in the order of their first appearance, free or
+    bound (what `fol.closure` orders the free ones by), found in one walk of the formula."""
+    free: set[Var] = set()
+    order: list[Var] = []
+    seen: set[str] = set()       # (by name: a variable is equal to another by its name)
+    stack = [(f, frozenset())]
+    while stack:
+        g, bound = stack.pop()
+        if isinstance(g, Atom):
+            terms = g.args
+        elif isinstance(g, Eq):
+            terms = (g.left, g.right)
+        elif isinstance(g, (Forall, Exists)):
+            stack.append((g.body, bound | {v.name for v in g.vars}))
+            continue
+        else:
+            stack.extend((k, bound) for k in reversed(children(g)))
+            continue
+        for a in terms:
+            for t in (a,) if isinstance(a, (Var, Const)) else _leaves(a):
+                if isinstance(t, Var):
+                    if t.name not in seen:
+                        seen.add(t.name)
+                        order.append(t)
+                    if t.name not in bound:
+                        free.add(t)
+    return frozenset(free), order
 
 
 def _declaration(f) -> bool:
