@@ -31,10 +31,23 @@ def folder() -> Path | None:
     return Path(base) / "sedac"
 
 
+def sha256(data: bytes = b""):
+    """A SHA-256 hash object (`hashlib.sha256`'s digests). The interpreter's own
+    implementation when it has one: `hashlib` loads OpenSSL's libcrypto at import, which
+    costs a small `sedac check` more (about 4%) than all the hashing it does."""
+    try:
+        from _sha256 import sha256 as make         # (Python 3.11)
+    except ImportError:
+        try:
+            from _sha2 import sha256 as make       # (Python 3.12 on)
+        except ImportError:
+            from hashlib import sha256 as make
+    return make(data)
+
+
 def key(*parts: str | bytes) -> str:
     """A hash of `parts` and of the interpreter's version, for an entry's name."""
-    import hashlib
-    h = hashlib.sha256()
+    h = sha256()
     for part in (sys.version, *parts):
         data = part.encode("utf-8") if isinstance(part, str) else part
         h.update(len(data).to_bytes(8, "little"))

@@ -145,7 +145,6 @@ def _load(p, path: Path) -> None:
     The entry is named by a hash of the source and of this SWI-Prolog's version and library
     file, and is used only when its bytes have the SHA-256 recorded beside it when it was
     written (SWI-Prolog aborts the whole process on a truncated `.qlf`)."""
-    import hashlib
     from . import cache
     load = f"load_files({quote(str(path))}, [silent(true)])"
     folder = cache.folder()
@@ -164,7 +163,7 @@ def _load(p, path: Path) -> None:
         data, sealed = entry.read_bytes(), seal.read_text(encoding="ascii").strip()
     except (OSError, UnicodeDecodeError):
         data, sealed = b"", ""
-    if data.startswith(QLF_MAGIC) and hashlib.sha256(data).hexdigest() == sealed:
+    if data.startswith(QLF_MAGIC) and cache.sha256(data).hexdigest() == sealed:
         try:
             list(p.query(f"load_files({quote(str(entry))}, [silent(true)])"))
             return
@@ -186,7 +185,7 @@ def _load(p, path: Path) -> None:
         made = copy.with_suffix(".qlf")
         data = made.read_bytes()
         if data.startswith(QLF_MAGIC) and cache.install(made, name):
-            cache.write_bytes(seal.name, hashlib.sha256(data).hexdigest().encode("ascii"))
+            cache.write_bytes(seal.name, cache.sha256(data).hexdigest().encode("ascii"))
     except Exception:        # (a full disk, say) nothing of it loaded: the source, as always
         if not _modules_from(p, work):
             list(p.query(load))
@@ -312,8 +311,8 @@ def _identity(needs: tuple[str, ...], files: tuple[str, ...]) -> str | None:
         package = Path(list(spec.submodule_search_locations)[0])
         pyswip = " ".join(_file_stamp(str(package / f"{m}.py"))
                           for m in ("__init__", "core", "prolog", "easy", "utils"))
-        import hashlib
-        h = hashlib.sha256()
+        from . import cache
+        h = cache.sha256()
         for path in [GRAMMAR_DIR / f"{n}.pl" for n in needs or GRAMMARS] + \
                 [Path(__file__)] + [Path(f) for f in files]:
             data = path.read_bytes()
@@ -345,7 +344,6 @@ def remembered(kind: str, key, compute, valid, needs: tuple[str, ...] = (),
         return compute()
     if callable(key):         # (a key that costs something to write is written only here)
         key = key()
-    import hashlib
     ident = _identity(needs, files)
     if ident is not None:
         digest = cache.key(REMEMBER_MAGIC, kind, ident, key)
@@ -355,7 +353,7 @@ def remembered(kind: str, key, compute, valid, needs: tuple[str, ...] = (),
             try:
                 magic, name, sealed = head.decode("ascii").split(" ")
                 if name == digest and magic == "sedac-result" and \
-                        hashlib.sha256(payload).hexdigest() == sealed:
+                        cache.sha256(payload).hexdigest() == sealed:
                     value = json.loads(payload)
                     if valid(value):
                         return value
@@ -370,7 +368,7 @@ def remembered(kind: str, key, compute, valid, needs: tuple[str, ...] = (),
         payload = json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
     except (TypeError, ValueError):
         return value
-    seal = hashlib.sha256(payload).hexdigest()
+    seal = cache.sha256(payload).hexdigest()
     if cache.write_bytes(f"answers-{kind}-{digest}.json",
                          f"sedac-result {digest} {seal}\n".encode("ascii") + payload):
         _prune(kind)
