@@ -31,7 +31,7 @@ import sys
 
 import _sre
 
-MAGIC = b"sedac-start 1\n"
+MAGIC = b"sedac-start 2\n"
 MAX_ENTRIES = 4000        # more (patterns built from the files read): keep this run's only
 MAX_TEXT_CHARS = 20_000
 
@@ -84,12 +84,42 @@ def _compile(p, flags=0):
                 _patterns[key] = parts
                 _new = True
             else:
+                if type(parts[1]) is bytes:         # (as kept: the code's words, packed)
+                    parts = _patterns[key] = (parts[0], _unpack(parts[1])) + parts[2:]
                 made = _sre.compile(p, *parts)
             _used.add(key)
             return made
         except Exception:       # (an invalid pattern raises as `re` says, from its own code)
             _patterns.pop(key, None)
     return _original(p, flags)
+
+
+def _word_format() -> str:
+    for f in "HILQ":
+        if memoryview(bytes(8)).cast(f).itemsize == _sre.CODESIZE:
+            return f
+    raise ValueError("no format for _sre's code words")
+
+
+_WORD = _word_format()
+
+
+def _pack(code) -> bytes:
+    """A pattern's `_sre` code as the bytes of its words (native size and order): marshal
+    writes a list of integers one object at a time, and reading those objects back was most
+    of the cost of loading the entry (bytes are read at once, and unpacked only for the
+    patterns a run compiles)."""
+    if type(code) is bytes:
+        return code
+    import array
+    words = array.array(_WORD, code)
+    if words.itemsize != _sre.CODESIZE:
+        raise ValueError("unexpected word size")
+    return words.tobytes()
+
+
+def _unpack(data: bytes) -> list:
+    return memoryview(data).cast(_WORD).tolist()
 
 
 # ------------------------------------------------------------------ dataclass methods
@@ -232,7 +262,8 @@ def save() -> None:
         patterns = {k: v for k, v in patterns.items() if k in _used}
         codes = {k: v for k, v in codes.items() if k in _used}
     try:
+        patterns = {k: (v[0], _pack(v[1])) + tuple(v[2:]) for k, v in patterns.items()}
         payload = marshal.dumps((patterns, codes))
-    except ValueError:
+    except (ValueError, TypeError, OverflowError):
         return
     cache.write_bytes(_name, MAGIC + _seal(payload) + payload)

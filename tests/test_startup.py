@@ -270,7 +270,7 @@ patterns, codes = marshal.loads(data[len(s.MAGIC) + 24:]) if data else ({}, {})
 import _sre, re._compiler as C
 bad = [p for (t, p, f), parts in patterns.items()
        if (lambda a, b: a != b or a.groupindex != b.groupindex or a.groups != b.groups)(
-           _sre.compile(p, *parts), s._original(p, f))]
+           _sre.compile(p, parts[0], s._unpack(parts[1]), *parts[2:]), s._original(p, f))]
 bad += [src for src, code in codes.items() if code != compile(src, "<string>", "exec")]
 print(json.dumps({"patterns": len(patterns), "codes": len(codes), "bad": bad,
                   "hits": re.compile(r"\bsedac-probe\d+") == s._original(r"\bsedac-probe\d+", 0)}))
