@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import NamedTuple
 
-from .fol import And, Atom, Bottom, Formula, Not, Top, Var, constants, implication_parts
+from .fol import And, Atom, Bottom, Const, Formula, Not, Top, Var, constants, implication_parts
 
 # Work units (a literal matched or derived) before the answer is `Timeout`.
 WORK_LIMIT = 5_000_000
@@ -118,12 +118,29 @@ def derive(facts: list[Literal], rules: list[Rule], domain: set,
     matching, the joins and the sets of literals then hash and compare numbers, not terms
     (whose hash and equality are Python code, called millions of times on thousands of
     rules); the order of every step, and so the work counted, is the terms' own."""
-    terms: list = []
-    ids: dict = {}
+    known, terms, _, back = _numbered_derive(facts, rules, domain, limit)
+    return {(s, p, tuple(back[a] if isinstance(a, _V) else terms[a] for a in args))
+            for s, p, args in known}
 
+
+def _numbered_derive(facts, rules, domain, limit):
+    """(the literals derived, on numbers; the terms by number; the numbers by term; the
+    variables by number): `derive` before its literals are written back in terms (a caller
+    that asks of one literal numbers it instead)."""
+    terms: list = []
+    ids: dict = {}              # a term -> its number (a constant by its name: see below)
     back: dict = {}             # each variable's number -> the variable
+    names: dict = {}            # a constant's name -> its number
 
     def number(t):
+        if type(t) is Const:
+            # (two constants are equal when their names are: a string hashes and compares
+            # in C, a dataclass in Python)
+            i = names.get(t.name)
+            if i is None:
+                i = names[t.name] = ids[t] = len(terms)
+                terms.append(t)
+            return i
         i = ids.get(t)
         if i is None:
             if isinstance(t, Var):
@@ -143,8 +160,7 @@ def derive(facts: list[Literal], rules: list[Rule], domain: set,
                      for r in rules],
                     [number(c) for c in domain],
                     [number(c) for c in sorted(domain, key=lambda c: c.name)], limit)
-    return {(s, p, tuple(back[a] if isinstance(a, _V) else terms[a] for a in args))
-            for s, p, args in known}
+    return known, terms, ids, back
 
 
 def _derive(facts: list[Literal], rules: list[Rule], domain: list, domain_list: list,
@@ -204,11 +220,12 @@ def _derive(facts: list[Literal], rules: list[Rule], domain: list, domain_list: 
                 other_key, sign, pred, other, heads = plan
                 left = budget.left
                 for fact in facts_met:
-                    left -= 1 + len(get(other_key, ()))
+                    left -= 1 + (len(get(other_key, ())) if other_key else 0)
                     if left < 0:
                         budget.left = left
                         raise TimeoutError
-                    if (sign, pred, fact if other is None else other(fact)) in known:
+                    if not other_key or \
+                            (sign, pred, fact if other is None else other(fact)) in known:
                         for hs, hp, ha, hkey in heads:
                             h = (hs, hp, fact if ha is None else ha(fact))
                             if h not in known:
@@ -234,22 +251,25 @@ def _derive(facts: list[Literal], rules: list[Rule], domain: list, domain_list: 
 def _plan(rule: Rule, k: int, ranging: bool) -> tuple:
     """How `_derive` joins a literal meeting condition k of `rule`: (None, the other
     conditions) in general; directly, when the condition's arguments are distinct variables
-    (it meets every literal of its key) and they bind everything else, with one other
-    condition (`big(X) ∧ kind(X) → red(X)`): (the other's key, sign, predicate, its
-    arguments made from the literal's, the heads so made)."""
+    (it meets every literal of its key) and they bind everything else, with at most one
+    other condition (`big(X) ∧ kind(X) → red(X)`): (the other's key, sign, predicate, its
+    arguments made from the literal's, the heads so made), the key `()` when there is none
+    (`wumpus(X) → zumpus(X)`)."""
     lit = rule.body[k]
     rest = rule.body[:k] + rule.body[k + 1:]
     args = lit[2]
-    if ranging or len(rest) != 1 or not all(isinstance(a, _V) for a in args) or \
+    if ranging or len(rest) > 1 or not all(isinstance(a, _V) for a in args) or \
             len(set(args)) != len(args):
         return None, rest
     at = {a: i for i, a in enumerate(args)}
     if not all(a in at for lt in rest + rule.head for a in lt[2] if isinstance(a, _V)):
         return None, rest
+    heads = tuple((h[0], h[1], _maker(h[2], args, at), (h[0], h[1], len(h[2])))
+                  for h in rule.head)
+    if not rest:
+        return (), None, None, None, heads
     o = rest[0]
-    return ((o[0], o[1], len(o[2])), o[0], o[1], _maker(o[2], args, at),
-            tuple((h[0], h[1], _maker(h[2], args, at), (h[0], h[1], len(h[2])))
-                  for h in rule.head))
+    return (o[0], o[1], len(o[2])), o[0], o[1], _maker(o[2], args, at), heads
 
 
 def _maker(args: tuple, met: tuple, at: dict):
@@ -333,12 +353,16 @@ def ask_forward(axioms: list[Formula], query: Formula, limit: int = WORK_LIMIT) 
     if any(_unbound_head_var(r) for r in rules):
         domain = {c for f in list(axioms) + [query] for c in constants(f)}
     try:
-        known = derive(facts, rules, domain, limit)
+        known, _, ids, _ = _numbered_derive(facts, rules, domain, limit)
     except TimeoutError:
         return "Timeout"
     sign, pred, args = goal
-    pos = (sign, pred, args) in known
-    neg = (not sign, pred, args) in known
+    # the goal in numbers: a term no axiom has is in no literal derived
+    numbered = tuple(ids.get(a) for a in args)       # (every constant met is in `ids`)
+    if None in numbered:
+        return "Unknown"
+    pos = (sign, pred, numbered) in known
+    neg = (not sign, pred, numbered) in known
     if pos and neg:
         return "Inconsistent"
     return "True" if pos else "False" if neg else "Unknown"
