@@ -111,7 +111,7 @@ class _Checker:
         # text has all of the original's but those its fixes change, and is read back
         # parsing only those
         self.pieces = report.program.__dict__.get(PIECES)
-        self.keys: dict = {}           # the formulas' alpha keys (`_formulas`)
+        self.keys: dict = {}           # the formulas' alpha keys, by identity (`counted`)
 
     def read(self, text: str) -> Program | None:
         from .readers import read_with
@@ -126,6 +126,40 @@ class _Checker:
                 self.cache[text] = None
         return self.cache[text]
 
+    def missing(self, clauses, skip: set[int], have) -> Counter:
+        """The (kind, alpha key)s of `clauses` but `skip` that `have` (clauses read back) does
+        not say, as many times as it says them fewer: the multiset difference. A formula
+        both hold as the very same object (a clause the read-back did not parse again,
+        `_Checker.pieces`) cancels out first, without its key: (A + C) - (B + C) = A - B."""
+        mine = [c for i, c in enumerate(clauses) if c.formula is not None and i not in skip]
+        theirs = Counter((c.kind, id(c.formula)) for c in have if c.formula is not None)
+        left = []
+        for c in mine:
+            k = (c.kind, id(c.formula))
+            if theirs.get(k, 0) > 0:
+                theirs[k] -= 1
+            else:
+                left.append(c)
+        rest = []
+        for c in have:
+            if c.formula is None:
+                continue
+            k = (c.kind, id(c.formula))
+            if theirs.get(k, 0) > 0:
+                theirs[k] -= 1
+                rest.append(c)
+        return self.counted(left) - self.counted(rest)
+
+    def counted(self, clauses) -> Counter:
+        out: Counter = Counter()
+        for c in clauses:
+            f = c.formula
+            hit = self.keys.get(id(f))
+            if hit is None or hit[0] is not f:
+                hit = self.keys[id(f)] = (f, alpha_key(f))
+            out[(c.kind, hit[1])] += 1
+        return out
+
     def lost(self, fixes: list[Diagnostic]) -> list[tuple[str, Formula]]:
         """The formulas of the original, named by none of `fixes`, that the text with
         `fixes` applied does not say (with their clause text)."""
@@ -134,12 +168,12 @@ class _Checker:
         if text == program.text:
             return []
         back = self.read(text)
-        have = _formulas(back, keys=self.keys) if back is not None else Counter()
+        have = back.clauses if back is not None else []
         if program.reading is None and program.unread is None:
             # the program as its reader read it (nothing renamed): when the fixed text says
             # all it says, nothing is lost, and the original need not be read again
             kept = _named(program, fixes)
-            if not _formulas(program, kept, self.keys) - have:
+            if not self.missing(program.clauses, kept, have):
                 return []
         # the original as this reader reads it (an analysis may rename what it read: the
         # gold alignment does); its clauses are the program's, one for one
@@ -147,8 +181,7 @@ class _Checker:
         if own is not None and len(own.clauses) == len(program.clauses):
             program = own
         kept = _named(program, fixes)
-        want = _formulas(program, kept, self.keys)
-        missing = want - have
+        missing = self.missing(program.clauses, kept, have)
         out = []
         for i, c in enumerate(program.clauses):
             key = (c.kind, alpha_key(c.formula)) if c.formula is not None else None

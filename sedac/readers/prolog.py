@@ -342,6 +342,8 @@ class PrologReader(PrologPasses, Reader):
         is_rule = isinstance(parsed, PComp) and parsed.name == ":-" and len(parsed.args) == 2
         if is_rule:
             return []
+        if type(formula) is Atom and not any(isinstance(a, Var) for a in formula.args):
+            return []           # a ground fact has no variable (the common case, at once)
         capitals = sorted(v.name for v in _bound_or_free(formula) if v.name[:1].isupper())
         if all(v.lower() in KNOWN_NAMES for v in capitals):
             return capitals     # (the hint, asked only when it may decide)
