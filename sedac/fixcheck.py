@@ -18,6 +18,8 @@ from .fol import (And, Atom, Bottom, Eq, Exists, Forall, Formula, Func, Iff, Imp
                   Or, Top, Var, Xor, describe)
 from .program import Diagnostic, Program
 
+# (where a program keeps what its reader's read learnt of its clauses: `sedac.readers.prolog`)
+PIECES = "_reader_pieces"
 WITHHELD = "F001"
 NOT_IDEMPOTENT = "F002"
 NOTE_CATEGORY = "other-syntax"
@@ -25,33 +27,36 @@ NOTE_CATEGORY = "other-syntax"
 
 def alpha_key(f: Formula):
     """A key equal for formulas equal up to the names of their bound variables."""
-    def term(t, env):
-        if isinstance(t, Var):
-            return ("v", env.get(t, "free:" + t.name))
-        if isinstance(t, Func):
-            return ("f", t.name, tuple(term(a, env) for a in t.args))
-        return ("c", t.name)
+    return _walk_key(f, {})
 
-    def walk(g, env):
-        if isinstance(g, Atom):
-            return ("A", g.pred, tuple(term(a, env) for a in g.args))
-        if isinstance(g, Eq):
-            return ("=", term(g.left, env), term(g.right, env))
-        if isinstance(g, Not):
-            return ("~", walk(g.arg, env))
-        if isinstance(g, (And, Or)):
-            return (type(g).__name__, tuple(walk(a, env) for a in g.args))
-        if isinstance(g, (Implies, Iff, Xor)):
-            return (type(g).__name__, walk(g.left, env), walk(g.right, env))
-        if isinstance(g, (Forall, Exists)):
-            inner = dict(env)
-            for v in g.vars:
-                inner[v] = len(inner)
-            return (type(g).__name__, len(g.vars), walk(g.body, inner))
-        if isinstance(g, (Top, Bottom)):
-            return (type(g).__name__,)
-        return ("?", repr(g))
-    return walk(f, {})
+
+def _term_key(t, env):
+    if isinstance(t, Var):
+        return ("v", env.get(t, "free:" + t.name))
+    if isinstance(t, Func):
+        return ("f", t.name, tuple(_term_key(a, env) for a in t.args))
+    return ("c", t.name)
+
+
+def _walk_key(g, env):
+    if isinstance(g, Atom):
+        return ("A", g.pred, tuple(_term_key(a, env) for a in g.args))
+    if isinstance(g, Eq):
+        return ("=", _term_key(g.left, env), _term_key(g.right, env))
+    if isinstance(g, Not):
+        return ("~", _walk_key(g.arg, env))
+    if isinstance(g, (And, Or)):
+        return (type(g).__name__, tuple(_walk_key(a, env) for a in g.args))
+    if isinstance(g, (Implies, Iff, Xor)):
+        return (type(g).__name__, _walk_key(g.left, env), _walk_key(g.right, env))
+    if isinstance(g, (Forall, Exists)):
+        inner = dict(env)
+        for v in g.vars:
+            inner[v] = len(inner)
+        return (type(g).__name__, len(g.vars), _walk_key(g.body, inner))
+    if isinstance(g, (Top, Bottom)):
+        return (type(g).__name__,)
+    return ("?", repr(g))
 
 
 def _named(program: Program, fixes: list[Diagnostic]) -> set[int]:
@@ -74,9 +79,22 @@ def _named(program: Program, fixes: list[Diagnostic]) -> set[int]:
     return out
 
 
-def _formulas(program: Program, skip: set[int] = frozenset()) -> Counter:
-    return Counter((c.kind, alpha_key(c.formula)) for i, c in enumerate(program.clauses)
-                   if c.formula is not None and i not in skip)
+def _formulas(program: Program, skip: set[int] = frozenset(), keys: dict | None = None) -> Counter:
+    """(kind, alpha_key) of the program's clauses but `skip`, counted. `keys` remembers the
+    key of each formula met (by identity, the formula kept beside it): a program read back
+    shares the formulas of the clauses it read as before (`_Checker.pieces`)."""
+    if keys is None:
+        keys = {}
+    out: Counter = Counter()
+    for i, c in enumerate(program.clauses):
+        f = c.formula
+        if f is None or i in skip:
+            continue
+        hit = keys.get(id(f))
+        if hit is None or hit[0] is not f:
+            hit = keys[id(f)] = (f, alpha_key(f))
+        out[(c.kind, hit[1])] += 1
+    return out
 
 
 class _Checker:
@@ -88,15 +106,59 @@ class _Checker:
         self.report, self.apply = report, apply_fixes
         self.reader = lambda: reader_for(report.program.lang, vocab_hint)
         self.cache: dict = {}
+        # the clauses a read met that read the same wherever they are met (a reader that
+        # keeps them: the Prolog reader's plain clauses, `PrologReader._plain`): the fixed
+        # text has all of the original's but those its fixes change, and is read back
+        # parsing only those
+        self.pieces = report.program.__dict__.get(PIECES)
+        self.keys: dict = {}           # the formulas' alpha keys, by identity (`counted`)
 
     def read(self, text: str) -> Program | None:
         from .readers import read_with
         if text not in self.cache:
+            reader = self.reader()
+            if self.pieces is not None and hasattr(reader, "pieces"):
+                reader.pieces = self.pieces
             try:
-                self.cache[text] = read_with(self.reader(), text, self.report.program.path)
+                self.cache[text] = back = read_with(reader, text, self.report.program.path)
+                self.pieces = back.__dict__.get(PIECES, self.pieces)
             except Exception:      # a fixed text its own reader refuses loses everything
                 self.cache[text] = None
         return self.cache[text]
+
+    def missing(self, clauses, skip: set[int], have) -> Counter:
+        """The (kind, alpha key)s of `clauses` but `skip` that `have` (clauses read back) does
+        not say, as many times as it says them fewer: the multiset difference. A formula
+        both hold as the very same object (a clause the read-back did not parse again,
+        `_Checker.pieces`) cancels out first, without its key: (A + C) - (B + C) = A - B."""
+        mine = [c for i, c in enumerate(clauses) if c.formula is not None and i not in skip]
+        theirs = Counter((c.kind, id(c.formula)) for c in have if c.formula is not None)
+        left = []
+        for c in mine:
+            k = (c.kind, id(c.formula))
+            if theirs.get(k, 0) > 0:
+                theirs[k] -= 1
+            else:
+                left.append(c)
+        rest = []
+        for c in have:
+            if c.formula is None:
+                continue
+            k = (c.kind, id(c.formula))
+            if theirs.get(k, 0) > 0:
+                theirs[k] -= 1
+                rest.append(c)
+        return self.counted(left) - self.counted(rest)
+
+    def counted(self, clauses) -> Counter:
+        out: Counter = Counter()
+        for c in clauses:
+            f = c.formula
+            hit = self.keys.get(id(f))
+            if hit is None or hit[0] is not f:
+                hit = self.keys[id(f)] = (f, alpha_key(f))
+            out[(c.kind, hit[1])] += 1
+        return out
 
     def lost(self, fixes: list[Diagnostic]) -> list[tuple[str, Formula]]:
         """The formulas of the original, named by none of `fixes`, that the text with
@@ -106,12 +168,12 @@ class _Checker:
         if text == program.text:
             return []
         back = self.read(text)
-        have = _formulas(back) if back is not None else Counter()
+        have = back.clauses if back is not None else []
         if program.reading is None and program.unread is None:
             # the program as its reader read it (nothing renamed): when the fixed text says
             # all it says, nothing is lost, and the original need not be read again
             kept = _named(program, fixes)
-            if not _formulas(program, kept) - have:
+            if not self.missing(program.clauses, kept, have):
                 return []
         # the original as this reader reads it (an analysis may rename what it read: the
         # gold alignment does); its clauses are the program's, one for one
@@ -119,8 +181,7 @@ class _Checker:
         if own is not None and len(own.clauses) == len(program.clauses):
             program = own
         kept = _named(program, fixes)
-        want = _formulas(program, kept)
-        missing = want - have
+        missing = self.missing(program.clauses, kept, have)
         out = []
         for i, c in enumerate(program.clauses):
             key = (c.kind, alpha_key(c.formula)) if c.formula is not None else None

@@ -34,6 +34,9 @@ from .prolog_write import (_NEGATED_NAMES, _program_spelling, _spelling,  # noqa
                            undefined_predicates)
 
 MAX_NESTING = 5000
+# Where a program read by this reader keeps the plain clauses its read met (`_plain`), for
+# a reader given them (its `pieces`) to read them again without parsing them.
+PIECES = "_reader_pieces"
 
 _WORDS_ONLY = re.compile(r"^[A-Za-z][A-Za-z' ,-]*[.!]?$")
 _SYMBOL_REPAIRS = [
@@ -49,11 +52,32 @@ _SYMBOL_REPAIRS = [
 class PrologReader(PrologPasses, Reader):
     lang = "prolog"
     clausal = True
+    # The plain clauses already read (`_plain`), by their text; None: none known.
+    pieces: dict | None = None
+    _hint_uses = 0              # how often the read asked the hint (a piece that did not...)
+
+    def ask_hint(self, question):
+        self._hint_uses += 1
+        return super().ask_hint(question)
+
+    @property
+    def vocab_hint(self):
+        self._hint_uses += 1
+        return Reader.vocab_hint.fget(self)
+
+    @vocab_hint.setter
+    def vocab_hint(self, value):
+        Reader.vocab_hint.fset(self, value)
 
     def read(self, text: str, path: str = "<program>") -> Program:
         prog = Program(path=path, lang=self.lang, text=text)
         index = prog.index
         cleaned = self._communication_pass(text, index, prog)
+        if self.pieces is None:
+            self.pieces = {}
+        # what this read learns of its plain clauses, for another read of a text that has
+        # them too (a fixed text read back: `sedac.fixcheck`)
+        prog.__dict__[PIECES] = self.pieces
         for start, end, terminated in _split_clauses(cleaned):
             self._piece(cleaned, start, end, terminated, index, prog)
         self._knowledge_pass(prog)
@@ -111,6 +135,14 @@ class PrologReader(PrologPasses, Reader):
         if not terminated:   # a trailing comment is not part of a clause that lacks its full stop
             raw = re.sub(r"\s*%[^\n'\"]*$", "", raw)
         span = index.span(start, start + len(raw))
+        asked = self._hint_uses
+        known = self.pieces.get(raw) if terminated and self.pieces else None
+        if known is not None:
+            # a plain clause of this very text was read before: read the same (see `_plain`)
+            names, formula, kind, body = known
+            prog.names.update(names)
+            prog.clauses.append(Clause(span, raw, formula, kind, body))
+            return
         if raw.startswith(":-") and self._declaration(raw, span, prog):
             return
         if max_nesting(raw) > MAX_NESTING:
@@ -128,7 +160,11 @@ class PrologReader(PrologPasses, Reader):
                 prog.diagnostics.append(Diagnostic(
                     "Y003", "symbol", "missing full stop at the end of the clause", span,
                     fix=fix, clause=len(prog.clauses)))
+                self._add(parsed, raw, body, span, prog)
+                return
+            marks = (len(prog.clauses), len(prog.diagnostics), asked, len(prog.declared))
             self._add(parsed, raw, body, span, prog)
+            self._plain(marks, parsed, raw, prog)
             return
         # Several lines that are each a clause without their full stops.
         lines = [(m.start(), m.group(0)) for m in re.finditer(r"[^\n]+", raw) if m.group(0).strip()]
@@ -156,6 +192,24 @@ class PrologReader(PrologPasses, Reader):
             return
         prog.diagnostics.append(Diagnostic(
             "E001", "other-syntax", f"{err}; clause ignored", span, fix=_comment_out(raw, span)))
+
+    def _plain(self, marks, parsed, raw: str, prog: Program) -> None:
+        """Remember a piece read as one plain clause: parsed as written (terminated, no
+        repair), adding one clause (no note, no terms) and no diagnostic or declaration, and
+        never asking the hint. Such a piece's reading is a function of its text alone (the
+        program read so far is only appended to: `_add` looks at it for the fixes of
+        diagnostics, and there are none), so another read meeting the same text reads it the
+        same without parsing it; the whole-program passes run on every read all the same."""
+        n, d, h, k = marks
+        if len(prog.clauses) != n + 1 or len(prog.diagnostics) != d or \
+                self._hint_uses != h or len(prog.declared) != k:
+            return
+        c = prog.clauses[-1]
+        if c.note or c.terms is not None or c.text != raw:
+            return
+        # (the names in the order they were added: a set's order of iteration follows it)
+        names = tuple(dict.fromkeys(_names_in(parsed)))
+        self.pieces[raw] = (names, c.formula, c.kind, c.read_text)
 
     def _declaration(self, raw: str, span: Span, prog: Program) -> bool:
         """`:- dynamic p/1.` and the other declarations are kept as written, never executed;
@@ -288,6 +342,8 @@ class PrologReader(PrologPasses, Reader):
         is_rule = isinstance(parsed, PComp) and parsed.name == ":-" and len(parsed.args) == 2
         if is_rule:
             return []
+        if type(formula) is Atom and not any(isinstance(a, Var) for a in formula.args):
+            return []           # a ground fact has no variable (the common case, at once)
         capitals = sorted(v.name for v in _bound_or_free(formula) if v.name[:1].isupper())
         if all(v.lower() in KNOWN_NAMES for v in capitals):
             return capitals     # (the hint, asked only when it may decide)
@@ -319,13 +375,20 @@ def _head_name(t) -> str:
 
 def _note_names(t, prog: Program) -> None:
     """Record the predicate names a clause uses, as written (for writing fixes its way)."""
+    prog.names.update(_names_in(t))
+
+
+def _names_in(t) -> list:
+    """The predicate names a clause uses, as written, in the order `_note_names` adds them."""
+    out = []
     stack = [t]
     while stack:
         u = stack.pop()
         if isinstance(u, PAtom) and u.name[:1].isalpha():
-            prog.names.add((u.name, 0))
+            out.append((u.name, 0))
         elif isinstance(u, PComp):
             if u.name[:1].isalpha() and u.name not in ("is", "mod", "rem", "not"):
-                prog.names.add((u.name, len(u.args)))
+                out.append((u.name, len(u.args)))
             if u.name in (":-", "?-", ",", ";", "->", "\\+", "not", "findall", "forall"):
                 stack.extend(u.args)
+    return out

@@ -59,6 +59,12 @@ def spelled(f: Formula, kind: str = "statement", program: Program | None = None,
     """`f` with the program's own names, in the shape Prolog says it: a negated head becomes
     the program's `not_p` (or sedac's `neg_p`), a built-in's name its alias; a query is
     its body. None when Prolog cannot say it (a universal question, a disjunctive head)."""
+    return _speller(program, vocab)(f, kind)
+
+
+def _speller(program: Program | None, vocab):
+    """`spelled` for one program and vocabulary, its names looked up once (a caller that
+    spells every clause of a program makes it once)."""
     names = _spelling(program, vocab)
     builtins = swipl_builtins()
     neg_prefix = NEG_PREFIX
@@ -93,17 +99,19 @@ def spelled(f: Formula, kind: str = "statement", program: Program | None = None,
             return Not(spell(g.arg, False))
         return g
 
-    if kind == "query":
-        body = f.body if isinstance(f, Exists) else f
-        if any(isinstance(g, (Forall, Exists, Implies)) for g in subformulas(body)):
+    def spelled_(f: Formula, kind: str = "statement") -> Formula | None:
+        if kind == "query":
+            body = f.body if isinstance(f, Exists) else f
+            if any(isinstance(g, (Forall, Exists, Implies)) for g in subformulas(body)):
+                return None
+            return map_atoms(body, lambda a: Atom(name_of(a.pred, len(a.args)), a.args))
+        vs, body, head = implication_parts(f)
+        head = spell(head, True)
+        if not isinstance(head, Atom):
             return None
-        return map_atoms(body, lambda a: Atom(name_of(a.pred, len(a.args)), a.args))
-    vs, body, head = implication_parts(f)
-    head = spell(head, True)
-    if not isinstance(head, Atom):
-        return None
-    inner = head if body == TRUE else Implies(spell(body, False), head)
-    return Forall(vs, inner) if vs else inner
+        inner = head if body == TRUE else Implies(spell(body, False), head)
+        return Forall(vs, inner) if vs else inner
+    return spelled_
 
 
 def prolog_text(f: Formula, kind: str = "statement", program: Program | None = None,
@@ -125,10 +133,15 @@ def undefined_predicates(statements, queries, program: Program | None = None, vo
     queries call but no clause defines nor `declared` declares (SWI-Prolog's system
     predicates aside)."""
     builtins = swipl_builtins()
+    spell = _speller(program, vocab)
     defined, called = set(), set()
     for f, kind in [(f, "statement") for f in statements] + [(q, "query") for q in queries]:
-        g = spelled(f, kind, program, vocab)
+        g = spell(f, kind)
         if g is None:
+            continue
+        if kind == "statement" and type(g) is Atom:
+            # a fact: the file holds it (`to_prolog` writes every atom) and it calls nothing
+            defined.add((g.pred, len(g.args)))
             continue
         try:
             to_prolog(g)          # only what the file can hold
