@@ -129,3 +129,29 @@ def test_the_safe_fix_of_an_encoded_file_changes_nothing_it_should_not():
     rep = _report(text)
     fixed, _, _ = rep.verified(False)
     assert fixed == text
+
+
+REPORTERS = {       # a three-valued answer over the interpreter: its machinery, never a premise
+    "cuts": "answer(pos(A), true) :- {p}(pos(A)), !.\nanswer(pos(A), false) :- {p}(neg(A)), !.\n"
+            "answer(neg(A), true) :- {p}(neg(A)), !.\nanswer(neg(A), false) :- {p}(pos(A)), !.\n"
+            "answer(_, unknown).\n",
+    "if-then": "status(L, V) :- ( {p}(pos(L)) -> V = yes ; {p}(neg(L)) -> V = no ; V = unknown ).\n",
+    "not": "truth(not(G), true) :- {p}(neg(G)).\ntruth(G, true) :- {p}(pos(G)).\ntruth(_, unknown).\n",
+}
+
+
+@pytest.mark.parametrize("interp,reporter,ask", list(itertools.product(INTERPRETERS, REPORTERS,
+                                                                        ("query", "main"))))
+def test_a_reporter_over_literal_variables_is_the_interpreters(interp, reporter, ask):
+    text = program("pos-neg", interp, ask, "comments")
+    name = "prove" if interp == "maplist" else "holds"
+    extra = REPORTERS[reporter].replace("{p}", name)
+    text = text.replace("% rules\n", extra + "% rules\n")
+    rep = _report(text)
+    assert rep.answer["open_world"] == "True", [(d.code, d.message) for d in rep.diagnostics]
+    wrong = [d for d in rep.diagnostics if d.category not in ("communication", "omission")]
+    assert not wrong, [(d.code, d.message) for d in wrong]
+    absorbed = rep.program.reading.absorbed
+    for n, line in enumerate(text.split("\n"), start=1):
+        if line.startswith(("answer(", "status(", "truth(")):
+            assert n in absorbed, (n, line, absorbed)

@@ -164,6 +164,13 @@ class Words:
         return single if single in self.unary else n
 
 
+def _schematic(t) -> bool:
+    """A sign wrapper over a variable (`pos(A)`, `neg(G)`, `not(L)`): any literal of a given
+    sign, the way an interpreter talks about the literals of its data."""
+    return isinstance(t, Func) and len(t.args) == 1 and isinstance(t.args[0], Var) and \
+        (negative_name(t.name) or _POSITIVE_NAME.match(t.name) is not None)
+
+
 def formula_of(c):
     """A clause's formula, or the terms it was read with (see `Clause.terms`)."""
     return c.formula if c.formula is not None else c.terms
@@ -262,6 +269,8 @@ class ClauseReader:
         if shape is None:
             if any(is_list(t) for t in a.args):
                 raise Meta()       # a list of an interpreter's own (`all_hold([G|Gs])`)
+            if any(_schematic(t) for t in a.args):
+                raise Meta()       # a literal variable under its sign (`answer(pos(A), V)`)
             if any(isinstance(t, Func) for t in a.args):
                 raise Fail()
             self._plain(a, 1)
