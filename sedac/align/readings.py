@@ -210,6 +210,7 @@ class ClauseReader:
         self.recording = False
         self.rule_shape: Shape | None = None
         self.wraps: dict = {}         # sign -> how the encoding wraps a literal of that sign
+        self.machinery: set = set()   # (name, arity) of the interpreter's own predicates
 
     def sign(self, ch) -> int:
         self.channels.add(ch)
@@ -266,6 +267,12 @@ class ClauseReader:
         if a.pred == "call" and a.args and isinstance(a.args[0], Var):
             raise Meta()           # Prolog's meta-call: the machinery of an interpreter
         shape = self.shapes.get((a.pred, len(a.args)))
+        if shape is None and (a.pred, len(a.args)) in self.machinery:
+            # the interpreter asked of one literal (`answer(pos(big(bob)), V)`): that literal
+            lits = [t for t in a.args if isinstance(t, Func)]
+            if len(lits) == 1 and all(isinstance(t, Var) for t in a.args if t is not lits[0]):
+                return self.literal(lits[0])
+            raise Meta()
         if shape is None:
             if any(is_list(t) for t in a.args):
                 raise Meta()       # a list of an interpreter's own (`all_hold([G|Gs])`)

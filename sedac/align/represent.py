@@ -228,6 +228,17 @@ def _read_all(program, shapes, signs, w):
         if c.kind == "statement" and out[i][0] in ("plain", "fail") and \
                 _head(formula_of(c)) in machinery:
             out[i] = ("meta", None, set())
+    if machinery:
+        # a question put to the interpreter's machinery asks the literal it is given
+        rd.machinery = machinery
+        for i, c in enumerate(program.clauses):
+            if c.kind in ("wrapper", "query") and out[i][0] == "fail":
+                rd.channels = set()
+                rd.recording = False
+                try:
+                    out[i] = ("read", rd.clause(formula_of(c)), set(rd.channels))
+                except (Meta, Fail):
+                    pass
     return out, rd
 
 
