@@ -260,3 +260,16 @@ def test_a_fix_inside_an_expression_built_by_a_helper_is_withheld(decl):
     ast.parse(fixed)
     assert fixed == reply, fixed          # (the helper's call has no z3py spelling of the fix)
     assert any(d.code == "F001" for d in diags), [(d.code, d.message) for d in diags]
+
+
+@pytest.mark.parametrize("python", ["xs = list(range(100000000))\n", "x = 'a'\nfor i in range(60):\n    x = x + x\n",
+                                    "def f(n):\n    return f(n)\ny = f(1)\n",
+                                    "xs = list(range(10000))\nys = [n for n in xs for m in xs]\n",
+                                    "w = '{:>900000000}'.format('a')\n"])
+def test_the_scripts_own_python_never_makes_sedac_build_a_huge_value(python):
+    import time
+    reply = _decls("single", "") + python + "s = Solver()\ns.add(Dog(rex))\n"
+    t0 = time.perf_counter()
+    program = _read(reply)
+    assert time.perf_counter() - t0 < 5
+    assert [c.text for _, c in program.statements] == ["Dog(rex)"]
