@@ -15,8 +15,8 @@ length, line for line: the keys stay as written (labels, `conclusion:`), the YAM
 where it is written. A hand reader of the subset models write, no YAML library.
 
 A document is taken as YAML only when it shows YAML's own syntax (a quoted scalar, a block
-scalar, a flow sequence, a list of mappings of several keys, several keys each over a block
-sequence, or a fence tagged `yaml` over it, unquoted scalars and all): one `Premises:` over
+scalar, a flow sequence, a list of mappings of several keys, or a fence tagged `yaml` over
+it, unquoted scalars and all): one `Premises:` over
 `- ∀x ...` lines, or `- P1: ∀x ...` labels, unfenced, is the plain layout the reply layer
 reads already. Every line of it must be YAML-shaped; the first
 line that is not (prose) ends it.
@@ -51,10 +51,6 @@ _YAML_FENCES = re.compile(r"^[ \t]*(?:`{3,}|~{3,})[ \t]*ya?ml[ \t]*$", re.I | re
 _MAPPING_ITEM = re.compile(r"(?m)^([ \t]*)-[ \t]+[A-Za-z_][\w \-]*:[ \t].*\n\1[ \t]+[A-Za-z_][\w \-]*:[ \t]")
 
 
-# a key over a block sequence: `rules:` over `  - ...`
-_LIST_KEY = re.compile(r"(?m)^[ \t]*[A-Za-z_][\w \-]*:[ \t]*\n[ \t]*-[ \t]")
-
-
 def _yaml_fence(line: str) -> bool:
     return _YAML_FENCE.match(line) is not None
 
@@ -64,8 +60,7 @@ def candidate(text: str) -> bool:
     indicator or a flow sequence)."""
     return ":" in text and (_MARKERS.search(text) is not None or
                             _YAML_FENCES.search(text) is not None or
-                            _MAPPING_ITEM.search(text) is not None or
-                            len(_LIST_KEY.findall(text)) >= 2)
+                            _MAPPING_ITEM.search(text) is not None)
 
 
 def _quoted(line: str, i: int):
@@ -104,7 +99,6 @@ class _Doc:
         self.mappings: dict = {}
         self.yaml = False            # it shows YAML's own syntax
         self.blank: list = []        # (start, end) of syntax to blank
-        self.lists: set = set()      # the keys over a block sequence
 
     def scalar(self, a, b, path, mapping, forbid, decoded=None):
         self.scalars.append((a, b, path, mapping, forbid, decoded))
@@ -265,8 +259,6 @@ def _read(lines: list[tuple[int, str]], start: int, decoded) -> tuple[int, _Doc]
                 stack.pop()
             while items and items[-1][0] >= indent:
                 items.pop()
-            if stack:
-                doc.lists.add(tuple(k for _, k in stack))
             count += 1
             items.append((indent, count))
             doc.blank.append((off + indent, off + indent + 1))
@@ -311,8 +303,6 @@ def mask(text: str, out: list[str] | None, documents: list, plain: list, values:
             first -= 1
         # a fence tagged `yaml` declares its block YAML, plain scalars and all
         doc.yaml = doc.yaml or bool(first and _yaml_fence(lines[first - 1][1]))
-        # several keys each over a block sequence (`facts:` and `rules:` lists) is a mapping
-        doc.yaml = doc.yaml or len(doc.lists) >= 2
         keys = {k for _, _, p, _, _, _ in doc.scalars for k in p}
         if not doc.yaml or not any(role(k) for k in keys) or \
                 not any(logic(text[a:b] if d is None else d) for a, b, _, _, _, d in doc.scalars):

@@ -68,6 +68,8 @@ def replies():
             ("indent2", "indent4", "dash-at-key"), ("none", "yaml", "yml", "tilde", "plain")):
         if shape in ("pairs", "list") and style in ("block", "flow"):
             continue            # (their formulas are scalars of mappings: the quoting styles)
+        if shape == "facts-rules" and style == "plain" and fence in ("none", "plain"):
+            continue            # (unfenced `Facts:`/`Rules:` lists are the plain layout: not YAML)
         doc = document(shape, NOTATIONS[notation], style, 4 if layout == "indent4" else 2,
                        layout == "dash-at-key")
         if fence == "yaml":
