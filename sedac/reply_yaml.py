@@ -15,8 +15,10 @@ length, line for line: the keys stay as written (labels, `conclusion:`), the YAM
 where it is written. A hand reader of the subset models write, no YAML library.
 
 A document is taken as YAML only when it shows YAML's own syntax (a quoted scalar, a block
-scalar, a flow sequence or a list of mappings of several keys): `Premises:` over `- ∀x ...`
-lines, or `- P1: ∀x ...` labels, is the plain layout the reply layer reads already. Every line of it must be YAML-shaped; the first
+scalar, a flow sequence, a list of mappings of several keys, or a fence tagged `yaml` over
+it, unquoted scalars and all): one `Premises:` over
+`- ∀x ...` lines, or `- P1: ∀x ...` labels, unfenced, is the plain layout the reply layer
+reads already. Every line of it must be YAML-shaped; the first
 line that is not (prose) ends it.
 
 Each scalar's content is given with what a fix written into it may not hold (`plain`): in a
@@ -39,10 +41,26 @@ _NO_PLAIN = re.compile(r"^[-?:,\[\]{}#&*!|>'\"%@`]|: | #|:$|\n|[\x00-\x1f]")
 _NO_BLOCK = re.compile(r"\n|[\x00-\x1f]")
 
 
+_YAML_FENCE = re.compile(r"[ \t]*(?:`{3,}|~{3,})[ \t]*ya?ml[ \t]*$", re.I)
+
+
+_YAML_FENCES = re.compile(r"^[ \t]*(?:`{3,}|~{3,})[ \t]*ya?ml[ \t]*$", re.I | re.M)
+
+
+# a list item that is a mapping of several keys, unquoted: `- nl: ...` over `  fol: ...`
+_MAPPING_ITEM = re.compile(r"(?m)^([ \t]*)-[ \t]+[A-Za-z_][\w \-]*:[ \t].*\n\1[ \t]+[A-Za-z_][\w \-]*:[ \t]")
+
+
+def _yaml_fence(line: str) -> bool:
+    return _YAML_FENCE.match(line) is not None
+
+
 def candidate(text: str) -> bool:
     """Whether `text` may hold a YAML document (cheap: a key or item before a quote, a block
     indicator or a flow sequence)."""
-    return ":" in text and _MARKERS.search(text) is not None
+    return ":" in text and (_MARKERS.search(text) is not None or
+                            _YAML_FENCES.search(text) is not None or
+                            _MAPPING_ITEM.search(text) is not None)
 
 
 def _quoted(line: str, i: int):
@@ -276,11 +294,6 @@ def mask(text: str, out: list[str] | None, documents: list, plain: list, values:
             n += 1
             continue
         end, doc = got
-        keys = {k for _, _, p, _, _, _ in doc.scalars for k in p}
-        if not doc.yaml or not any(role(k) for k in keys) or \
-                not any(logic(text[a:b] if d is None else d) for a, b, _, _, _, d in doc.scalars):
-            n = end
-            continue
         last = end - 1
         while last > n and not lines[last][1].strip():
             last -= 1
@@ -288,7 +301,15 @@ def mask(text: str, out: list[str] | None, documents: list, plain: list, values:
         while first and lines[first - 1][1].strip().startswith(("#", "---")) and \
                 not any(a <= lines[first - 1][0] < b for a, b in taken):
             first -= 1
-            doc.blank.append((lines[first][0], lines[first][0] + len(lines[first][1])))
+        # a fence tagged `yaml` declares its block YAML, plain scalars and all
+        doc.yaml = doc.yaml or bool(first and _yaml_fence(lines[first - 1][1]))
+        keys = {k for _, _, p, _, _, _ in doc.scalars for k in p}
+        if not doc.yaml or not any(role(k) for k in keys) or \
+                not any(logic(text[a:b] if d is None else d) for a, b, _, _, _, d in doc.scalars):
+            n = end
+            continue
+        for k in range(first, n):
+            doc.blank.append((lines[k][0], lines[k][0] + len(lines[k][1])))
         lo, hi = lines[first][0], lines[last][0] + len(lines[last][1])
         if any(a < hi and lo < b for a, b in taken):
             n = end

@@ -83,6 +83,7 @@ class _Reader:
         self.lists: dict[str, list] = {}            # name -> the expressions of a list
         self.adds: list[tuple[ast.AST, int, int]] = []   # (expression, push depth, check count)
         self.asked: list[ast.AST] = []              # prove(...), check(...) assumptions
+        self.loops: dict[str, list] = {}            # a loop variable -> what it stands for
         self.depth = 0
         self.checks = 0
         self.unsat = False
@@ -128,6 +129,8 @@ class _Reader:
                 self.walk(st.body)
                 self.walk(st.orelse)
             elif isinstance(st, (ast.With, ast.For, ast.FunctionDef, ast.Try)):
+                if isinstance(st, ast.For):
+                    self.loop(st.target, st.iter)
                 self.walk(st.body)
                 if isinstance(st, ast.Try):
                     for h in st.handlers:
@@ -135,6 +138,21 @@ class _Reader:
                     self.walk(st.finalbody)
             elif isinstance(st, ast.Return) and st.value is not None:
                 self.expr(st.value)
+
+    def loop(self, target, it) -> None:
+        """`for f in premises:` (or `for _, f in premises:` over pairs): the loop variable
+        stands for each expression of the list, or the same part of each tuple of it."""
+        items = self.lists.get(it.id) if isinstance(it, ast.Name) else \
+            list(it.elts) if isinstance(it, (ast.List, ast.Tuple)) else None
+        if items is None:
+            return
+        if isinstance(target, ast.Name):
+            self.loops[target.id] = items
+        elif isinstance(target, ast.Tuple):
+            for k, t in enumerate(target.elts):
+                if isinstance(t, ast.Name) and all(isinstance(e, ast.Tuple) and
+                                                   len(e.elts) == len(target.elts) for e in items):
+                    self.loops[t.id] = [e.elts[k] for e in items]
 
     def assign(self, st) -> None:
         targets = st.targets if isinstance(st, ast.Assign) else [st.target]
@@ -203,6 +221,10 @@ class _Reader:
         """The expressions a solver argument stands for (a name, a list, `*premises`)."""
         if isinstance(node, ast.Starred):
             node = node.value
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+            return self.expand(node.left) + self.expand(node.right)      # `facts + rules`
+        if isinstance(node, ast.Name) and node.id in self.loops:
+            return [x for e in self.loops[node.id] for x in self.expand(e)]
         if isinstance(node, (ast.List, ast.Tuple)):
             return [x for e in node.elts for x in self.expand(e)]
         if isinstance(node, ast.Name):
@@ -359,6 +381,24 @@ class _Reader:
         out[k] = symbol
 
 
+def _room(text: str, a: int, b: int, lo: int, hi: int, spans) -> tuple[int, int] | None:
+    """Where on the line of an expression text[a:b] its formula may be written: from the
+    line's indentation (or `a`, when other code comes first) to its end (or `b`, when code
+    follows), never over another expression read."""
+    start = text.rfind("\n", lo, a) + 1 if text.rfind("\n", lo, a) >= 0 else lo
+    end = text.find("\n", a, hi)
+    end = hi if end == -1 else end
+    others = [(x, y) for x, y in spans if (x, y) != (a, b) and x < end and start < y]
+    if any(x < a < y or x < b <= y for x, y in others):
+        return None
+    left = max([y for x, y in others if y <= a] + [start])
+    left += len(text[left:a]) - len(text[left:a].lstrip())
+    right = min([x for x, y in others if x >= b] + [end])
+    if right < b:
+        right = min(b, end)
+    return left, right
+
+
 _IMPORT = re.compile(r"^[ \t]*(?:from z3 import|import z3\b)")
 
 
@@ -396,6 +436,16 @@ def mask(text: str, lo: int, hi: int, out: list[str], plain: list, values: list,
     reader = _Reader(text, lo, body, script)
     reader.walk(tree.body)
     statements, queries = reader.roles()
+    from .reply_z3_eval import Values
+    try:
+        built = Values(tree, script.aliases)
+    except RecursionError:
+        built = None
+    if built is not None:         # the names its own Python declares (`P = lambda n: ...`)
+        for n, v in built.names("pred").items():
+            script.preds.setdefault(n, v.arity)
+        script.consts.update(built.names("const"))
+        script.bools.update(built.names("bool"))
     if not statements and not queries:
         return False
     mine = list(text[lo:hi])
@@ -403,19 +453,31 @@ def mask(text: str, lo: int, hi: int, out: list[str], plain: list, values: list,
         if mine[k] != "\n":
             mine[k] = " "
     shown: list[tuple[int, int, str]] = []
-    for node, key in [(n, "premises") for n in statements] + [(n, "goal") for n in queries]:
-        a, b = reader.span(node)
+    nodes = [(n, "premises") for n in statements] + [(n, "goal") for n in queries]
+    spans = [reader.span(n) for n, _ in nodes]
+    built_at: set = set()
+    for (node, key), (a, b) in zip(nodes, spans):
         spelled = list(text)
         try:
             reader.spell(node, spelled)
         except _Untranslatable:
-            pass                   # written as it is: the reader says what it cannot read
+            room = _room(text, a, b, lo, hi, spans)
+            f = built.formula(node) if built is not None and room is not None else None
+            if f is not None and len(f) <= room[1] - room[0]:
+                # built by the script's own Python (`every('dog', 'animal')`): its formula,
+                # written where the expression's line has room; no fix is written into it
+                mine[room[0] - lo:room[0] - lo + len(f)] = list(f)
+                shown.append((room[0], room[0] + len(f), key))
+                built_at.add(room[0])
+                continue
+            # written as it is: the reader says what it cannot read
         mine[a - lo:b - lo] = spelled[a:b]
         shown.append((a, b, key))
     out[lo:hi] = mine
     for a, b, key in sorted(shown):
         values.append((a, b, (key,), None))
-        (script.statements if key == "premises" else script.queries).append((a, b))
+        if a not in built_at:
+            (script.statements if key == "premises" else script.queries).append((a, b))
     if scripts is not None:
         scripts.append((lo, hi, script))
     return True

@@ -59,19 +59,25 @@ def document(shape: str, f, style: str, indent: int = 2, dash_at_key: bool = Fal
     raise ValueError(shape)
 
 
-STYLES = ("double", "single", "block", "flow")
+STYLES = ("double", "single", "block", "flow", "plain")   # plain: unquoted scalars
 
 
 def replies():
     for shape, notation, style, layout, fence in itertools.product(
             ("premises", "axioms-goal", "facts-rules", "pairs", "list"), NOTATIONS, STYLES,
-            ("indent2", "indent4", "dash-at-key"), ("none", "yaml", "plain")):
+            ("indent2", "indent4", "dash-at-key"), ("none", "yaml", "yml", "tilde", "plain")):
         if shape in ("pairs", "list") and style in ("block", "flow"):
             continue            # (their formulas are scalars of mappings: the quoting styles)
+        if shape == "facts-rules" and style == "plain" and fence in ("none", "plain"):
+            continue            # (unfenced `Facts:`/`Rules:` lists are the plain layout: not YAML)
         doc = document(shape, NOTATIONS[notation], style, 4 if layout == "indent4" else 2,
                        layout == "dash-at-key")
         if fence == "yaml":
             doc = "Here is the translation as YAML:\n\n```yaml\n" + doc + "```\n\nThe conclusion follows."
+        elif fence == "yml":
+            doc = "```YML\n" + doc + "```\n"
+        elif fence == "tilde":
+            doc = "The translation:\n~~~ yaml\n" + doc + "~~~\n"
         elif fence == "plain":
             doc = "---\n" + doc + "...\n"
         yield pytest.param(doc, id=f"{shape}-{notation}-{style}-{layout}-{fence}")
@@ -120,11 +126,16 @@ def _fixed(reply: str):
     return text, rep.diagnostics + notes
 
 
-@pytest.mark.parametrize("style", ["double", "single", "plain-pairs", "block"])
+@pytest.mark.parametrize("style", ["double", "single", "plain-pairs", "block", "plain-fenced",
+                                   "plain-fenced-comment"])
 def test_a_fix_inside_a_scalar_keeps_the_document_the_same_yaml(style):
     if style == "plain-pairs":
         reply = ("translations:\n  - nl: Every dog is an animal.\n    fol: ∀x (Dogs(x) → Animal(x))\n"
                  "  - nl: Rex is a dog.\n    fol: 'Dogs(rex)'\nconclusion: \"Animal(rex)\"\n")
+    elif style.startswith("plain-fenced"):     # a ```yaml fence over unquoted scalars
+        note = "# the premises\n" if style.endswith("comment") else ""
+        reply = ("```yaml\n" + note + _list("premises", ["∀x (Dogs(x) → Animal(x))", "Dogs(rex)"], "plain",
+                                             2, False) + "conclusion: Animal(rex)\n```\n")
     elif style == "block":
         reply = "premises: |\n  ∀x (Dogs(x) → Animal(x))\n  Dogs(rex)\nconclusion: \"Animal(rex)\"\n"
     else:
@@ -136,6 +147,8 @@ def test_a_fix_inside_a_scalar_keeps_the_document_the_same_yaml(style):
     again, diags2 = _fixed(fixed)
     assert again == fixed, again                  # a second --fix changes nothing
     yaml = pytest.importorskip("yaml")
+    if style.startswith("plain-fenced"):
+        reply, fixed = ("".join(x for x in t.splitlines(True) if "```" not in x) for t in (reply, fixed))
     before, after = yaml.safe_load(reply), yaml.safe_load(fixed)
     assert set(before) == set(after)
     assert str(after).replace("Dog(", "Dogs(") == str(before)

@@ -183,3 +183,93 @@ def test_the_prose_around_a_bare_script_is_made_python_comments():
     ast.parse(fixed)                       # the fixed reply is the script, and it runs
     again, _ = _fixed(fixed, TEXT + " Rex is alive.", unsafe=False)
     assert again == fixed
+
+
+# ---------------------------------------------------------------- a vocabulary built by Python
+
+_NAMES = ("Dog", "Animal", "Alive")
+
+
+def _built_decls(decl: str) -> str:
+    """The predicates declared by the script's own Python, not one `Function` a name."""
+    out = "from z3 import *\n\nObj = DeclareSort('Obj')\nrex = Const('rex', Obj)\nx = Const('x', Obj)\n"
+    if decl == "dict":
+        return out + "names = ['Dog', 'Animal', 'Alive']\nP = {n: Function(n, Obj, BoolSort()) for n in names}\n"
+    if decl == "helper":
+        return out + ("def preds(*names):\n    return [Function(n, Obj, BoolSort()) for n in names]\n\n"
+                      "Dog, Animal, Alive = preds('Dog', 'Animal', 'Alive')\n")
+    if decl == "map-lambda":
+        return out + "F = lambda name: Function(name, Obj, BoolSort())\nDog, Animal, Alive = map(F, 'Dog Animal Alive'.split())\n"
+    if decl == "dict-fstring":
+        return out + "P = {}\nfor n in ['Dog', 'Animal', 'Alive']:\n    pass\n" \
+            "P = dict((n, Function(f'{n}', Obj, BoolSort())) for n in ['Dog', 'Animal', 'Alive'])\n"
+    raise ValueError(decl)
+
+
+def _built_premises(decl: str, form: str) -> str:
+    def p(name, arg):
+        return f"P['{name}']({arg})" if decl.startswith("dict") else f"{name}({arg})"
+    f1 = f"ForAll([x], Implies({p('Dog', 'x')}, {p('Animal', 'x')}))"
+    f2 = f"ForAll(x, Implies({p('Animal', 'x')}, {p('Alive', 'x')}))"
+    f3 = p("Dog", "rex")
+    if form == "each":
+        return f"s.add({f1})\ns.add({f2})\ns.add({f3})\n"
+    if form == "helper-fn":                   # a function that builds each rule
+        arg = (lambda n: f"'{n}'") if decl.startswith("dict") else (lambda n: n)
+        body = f"ForAll([x], Implies({p('a', 'x')}, {p('b', 'x')}))".replace("P['a']", "P[a]") \
+            .replace("P['b']", "P[b]")
+        return (f"def every(a, b):\n    return {body}\n\n"
+                f"s.add(every({arg('Dog')}, {arg('Animal')}))      # Every dog is an animal.\n"
+                f"s.add(every({arg('Animal')}, {arg('Alive')}))    # Every animal is alive.\n"
+                f"s.add({f3})\n")
+    if form == "pairs-loop":                  # (sentence, formula) pairs, added in a loop
+        return (f"premises = [\n    ('Every dog is an animal.', {f1}),\n"
+                f"    ('Every animal is alive.', {f2}),\n    ('Rex is a dog.', {f3}),\n]\n"
+                "for _, f in premises:\n    s.add(f)\n")
+    if form == "concat":                      # two lists added together
+        return f"rules = [{f1},\n         {f2}]\nfacts = [{f3}]\ns.add(rules + facts)\n"
+    raise ValueError(form)
+
+
+def built_replies():
+    for decl, form, check, fence in itertools.product(
+            ("dict", "helper", "map-lambda", "dict-fstring"), ("each", "helper-fn", "pairs-loop", "concat"),
+            ("negated-goal", "push-pop", "inline"), ("none", "python")):
+        goal = "P['Alive'](rex)" if decl.startswith("dict") else "Alive(rex)"
+        text = _built_decls(decl) + "\ns = Solver()\n" + _built_premises(decl, form) + "\n" + \
+            _check(check, "", goal)
+        if fence == "python":
+            text = "The encoding:\n\n```python\n" + text + "```\n\nIt prints True."
+        yield pytest.param(text, id=f"{decl}-{form}-{check}-{fence}")
+
+
+@pytest.mark.parametrize("reply", list(built_replies()))
+def test_a_script_whose_python_builds_its_vocabulary_is_read(reply):
+    ast.parse(reply.split("```python\n")[-1].split("```")[0])      # (the generator writes Python)
+    test_a_z3py_script_is_read_as_its_assertions_and_its_claim(reply)
+
+
+@pytest.mark.parametrize("decl", ["dict", "helper"])
+def test_a_fix_inside_an_expression_built_by_a_helper_is_withheld(decl):
+    reply = _built_decls(decl) + "\ns = Solver()\n" + _built_premises(decl, "helper-fn") + "\n" + \
+        _check("negated-goal", "", "P['Alive'](rex)" if decl == "dict" else "Alive(rex)")
+    reply = reply.replace("s.add(every('Dog', 'Animal'))", "s.add(every('Animal', 'Dog'))") \
+        .replace("s.add(every(Dog, Animal))", "s.add(every(Animal, Dog))")
+    fixed, diags = _fixed(reply, TEXT + " Rex is alive.")
+    assert any(d.code == "D3" for d in diags), [(d.code, d.message) for d in diags]
+    ast.parse(fixed)
+    assert fixed == reply, fixed          # (the helper's call has no z3py spelling of the fix)
+    assert any(d.code == "F001" for d in diags), [(d.code, d.message) for d in diags]
+
+
+@pytest.mark.parametrize("python", ["xs = list(range(100000000))\n", "x = 'a'\nfor i in range(60):\n    x = x + x\n",
+                                    "def f(n):\n    return f(n)\ny = f(1)\n",
+                                    "xs = list(range(10000))\nys = [n for n in xs for m in xs]\n",
+                                    "w = '{:>900000000}'.format('a')\n"])
+def test_the_scripts_own_python_never_makes_sedac_build_a_huge_value(python):
+    import time
+    reply = _decls("single", "") + python + "s = Solver()\ns.add(Dog(rex))\n"
+    t0 = time.perf_counter()
+    program = _read(reply)
+    assert time.perf_counter() - t0 < 5
+    assert [c.text for _, c in program.statements] == ["Dog(rex)"]

@@ -164,6 +164,13 @@ class Words:
         return single if single in self.unary else n
 
 
+def _schematic(t) -> bool:
+    """A sign wrapper over a variable (`pos(A)`, `neg(G)`, `not(L)`): any literal of a given
+    sign, the way an interpreter talks about the literals of its data."""
+    return isinstance(t, Func) and len(t.args) == 1 and isinstance(t.args[0], Var) and \
+        (negative_name(t.name) or _POSITIVE_NAME.match(t.name) is not None)
+
+
 def formula_of(c):
     """A clause's formula, or the terms it was read with (see `Clause.terms`)."""
     return c.formula if c.formula is not None else c.terms
@@ -203,6 +210,7 @@ class ClauseReader:
         self.recording = False
         self.rule_shape: Shape | None = None
         self.wraps: dict = {}         # sign -> how the encoding wraps a literal of that sign
+        self.machinery: set = set()   # (name, arity) of the interpreter's own predicates
 
     def sign(self, ch) -> int:
         self.channels.add(ch)
@@ -259,9 +267,17 @@ class ClauseReader:
         if a.pred == "call" and a.args and isinstance(a.args[0], Var):
             raise Meta()           # Prolog's meta-call: the machinery of an interpreter
         shape = self.shapes.get((a.pred, len(a.args)))
+        if shape is None and (a.pred, len(a.args)) in self.machinery:
+            # the interpreter asked of one literal (`answer(pos(big(bob)), V)`): that literal
+            lits = [t for t in a.args if isinstance(t, Func)]
+            if len(lits) == 1 and all(isinstance(t, Var) for t in a.args if t is not lits[0]):
+                return self.literal(lits[0])
+            raise Meta()
         if shape is None:
             if any(is_list(t) for t in a.args):
                 raise Meta()       # a list of an interpreter's own (`all_hold([G|Gs])`)
+            if any(_schematic(t) for t in a.args):
+                raise Meta()       # a literal variable under its sign (`answer(pos(A), V)`)
             if any(isinstance(t, Func) for t in a.args):
                 raise Fail()
             self._plain(a, 1)

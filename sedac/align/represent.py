@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..fol import FALSE, Atom, Const, Forall, Func, Implies, Top, Var, constants, predicates
+from ..fol import FALSE, Atom, Const, Exists, Forall, Func, Implies, Top, Var, constants, predicates
 from .readings import (VALUES, ClauseReader, Fail, Meta, Reading, Shape, Words, atoms_of,
                        channel_name, formula_of, has_terms, is_literal_list, is_literal_term,
                        is_word, negative_name, norm, to_program)
@@ -220,7 +220,35 @@ def _read_all(program, shapes, signs, w):
         except Fail:
             g, status = None, "fail"
         out.append((status, g, set(rd.channels)))
+    # a predicate some of whose clauses are the interpreter's machinery is the interpreter's
+    # (`answer(_, unknown).` beside `answer(pos(A), true) :- prove(pos(A))`)
+    machinery = {_head(formula_of(c)) for c, (st, _, _) in zip(program.clauses, out)
+                 if st == "meta" and c.kind == "statement"} - {None}
+    for i, c in enumerate(program.clauses):
+        if c.kind == "statement" and out[i][0] in ("plain", "fail") and \
+                _head(formula_of(c)) in machinery:
+            out[i] = ("meta", None, set())
+    if machinery:
+        # a question put to the interpreter's machinery asks the literal it is given
+        rd.machinery = machinery
+        for i, c in enumerate(program.clauses):
+            if c.kind in ("wrapper", "query") and out[i][0] == "fail":
+                rd.channels = set()
+                rd.recording = False
+                try:
+                    out[i] = ("read", rd.clause(formula_of(c)), set(rd.channels))
+                except (Meta, Fail):
+                    pass
     return out, rd
+
+
+def _head(f):
+    """The (name, arity) a clause defines: its head's, or its atom's."""
+    while isinstance(f, (Forall, Exists)):
+        f = f.body
+    if isinstance(f, Implies):
+        f = f.right
+    return (f.pred, len(f.args)) if isinstance(f, Atom) else None
 
 
 # ------------------------------------------------------------------ the decision

@@ -316,6 +316,10 @@ class PrologReader(PrologPasses, Reader):
             goal = parsed.args[0]
             if isinstance(goal, PComp) and goal.name == "initialization":
                 _runs_on_load(prog, span, "`initialization` runs a goal when the file is loaded")
+                # `:- initialization((answer(q, V), format(...)))`: the goal asks what a
+                # `main :- ...` wrapper around it would
+                if goal.args and isinstance(goal.args[0], PComp):
+                    self._add(PComp(":-", (PAtom("main"), goal.args[0])), raw, body, span, prog)
             return
         named = self._names_as_variables(parsed, formula)
         if named:
