@@ -251,10 +251,16 @@ def _json_note(d: Diagnostic, text: str = "") -> Diagnostic:
     how = ("as z3py of one asserted expression, in the names the script declares"
            if where == "z3py script" else
            "only inside one of its strings, as text the string can hold without escapes")
+    if found is not None and span.start == span.end and not any(
+            a <= span.start < b for a, b in found.documents):
+        kinds = sorted({found.kind(a, b) for a, b in found.documents})
+        said = (f"it would add a clause outside the reply's {' and '.join(kinds)}, which "
+                "holds its logic, where the document's own reader would never see it")
+    else:
+        said = f"it falls in a {where}, where sedac writes a fix {how}"
     return Diagnostic(
         WITHHELD, NOTE_CATEGORY,
-        f"the fix of {d.code} was withheld: it falls in a {where}, where sedac writes a "
-        f"fix {how}; this part of the file was left as it is",
+        f"the fix of {d.code} was withheld: {said}; this part of the file was left as it is",
         d.span, status="non-fixable",
         evidence={"withheld": d.code, "rule": d.fix.rule if d.fix else None,
                   "reason": where}, clause=d.clause)

@@ -337,7 +337,9 @@ def writable(text: str, fixes) -> tuple[list, list]:
         s, e = span.start, span.end
         inside = [(a, b) for a, b in found.documents if s < b and a < max(e, s + 1)]
         if not inside:
-            ok.append(d)
+            # (a clause added beside a reply's documents lands where no reader of them, a
+            # JSON or YAML parser or Python, sees it, or breaks the file for them)
+            (refused if s == e and (d.fix.replacement or "").strip() else ok).append(d)
             continue
         script = next((sc for a, b, sc in found.scripts if a <= s and e <= b), None)
         if script is not None:

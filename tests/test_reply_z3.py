@@ -273,3 +273,35 @@ def test_the_scripts_own_python_never_makes_sedac_build_a_huge_value(python):
     program = _read(reply)
     assert time.perf_counter() - t0 < 5
     assert [c.text for _, c in program.statements] == ["Dog(rex)"]
+
+
+# ---------------------------------------------------------------- a clause the script never had
+
+def _without_a_question(layout: str, z: str, premises: str) -> str:
+    _, adds = _premises(premises, z)
+    body = _decls("single", z) + f"\ns = {z}Solver()\n" + adds + f"print(s.check())\n"
+    if layout == "python":
+        return "Here is the Z3 encoding:\n\n```python\n" + body + "```\n\nIt prints sat."
+    if layout == "prose":
+        return "Sure! Here is the Z3 code:\n\n" + body + "\nIt prints sat."
+    return body if layout == "bare" else body.rstrip("\n")
+
+
+@pytest.mark.parametrize("layout", ["bare", "bare-no-newline", "python", "prose"])
+@pytest.mark.parametrize("z", ["", "z3."])
+@pytest.mark.parametrize("premises", ["each", "list"])
+def test_a_question_the_script_never_asks_is_not_added_beside_it(layout, z, premises):
+    """The text asks a question the script never checks (Q001). Its fix would add a clause of
+    FOL after the script, where Python breaks on it and sedac's reading of the script never
+    sees it: withheld with a note, and the script is still a script."""
+    reply = _without_a_question(layout, z, premises)
+    fixed, diags = _fixed(reply, TEXT + " True or false: Rex is alive.")
+    assert any(d.code == "Q001" for d in diags), [(d.code, d.message) for d in diags]
+    notes = [d for d in diags if d.code == "F001" and "Q001" in d.message]
+    assert notes and "outside the reply's z3py script" in notes[0].message, \
+        [(d.code, d.message) for d in diags]
+    assert "alive(rex)" not in fixed.lower().replace("alive(rex))", "")   # no clause added
+    script_part = fixed.split("```python\n")[1].split("```")[0] if layout == "python" else fixed
+    ast.parse(script_part)
+    again, _ = _fixed(fixed, TEXT + " True or false: Rex is alive.")
+    assert again == fixed
