@@ -228,12 +228,13 @@ def verify_fixes(report, fixes: list[Diagnostic], vocab_hint=None) -> tuple[str,
         from .readers import not_a_program
         back = check.read(text)
         prose = any(d.category == "communication" for d in kept)   # lines judged prose
-        if prose and (back is None or not back.clauses) and \
-                not_a_program(program.text, program.lang) is None and \
-                not_a_program(text, program.lang) is not None:
+        if prose and (back is None or not back.clauses) and (not program.clauses or (
+                not_a_program(program.text, program.lang) is None and
+                not_a_program(text, program.lang) is not None)):
             # the fixes would turn a file sedac takes for logic into one it refuses as prose
-            # (every formula line made a comment): sedac is unsure what the file is (its
-            # logic is written some way no reader knows), so it writes nothing
+            # (every formula line made a comment), or they make comments of the lines around
+            # logic sedac never read (a script whose formulas no reader knows): sedac is
+            # unsure what the file is, so it writes nothing
             return program.text, list(fixes) + unwritable, json_notes + [_nothing_left_note(kept)]
     notes = json_notes + [_withheld_note(program, d, lost) for d, lost in withheld]
     again = _second_pass(report, text, check, {d.code for d, _ in withheld} |

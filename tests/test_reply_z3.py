@@ -305,3 +305,57 @@ def test_a_question_the_script_never_asks_is_not_added_beside_it(layout, z, prem
     ast.parse(script_part)
     again, _ = _fixed(fixed, TEXT + " True or false: Rex is alive.")
     assert again == fixed
+
+
+# ---------------------------------------------------------------- a script sedac cannot read
+
+_UNREAD = {
+    # Booleans named per individual in a loop: no formula sedac can spell in place
+    "per-individual": "from z3 import *\npeople = ['rex', 'fido']\nV = {}\n"
+                      "for p in people:\n    for q in ['dog', 'animal']:\n"
+                      "        V[p, q] = Bool(f'{p}_{q}')\ns = Solver()\n"
+                      "for p in people:\n    s.add(Implies(V[p, 'dog'], V[p, 'animal']))\n"
+                      "s.add(V['rex', 'dog'])\nprint(s.check(Not(V['rex', 'animal'])))\n",
+    # a table of triples, each made a rule in a loop through a dict of predicates
+    "triples-loop": "from z3 import *\n\nThing = DeclareSort('Thing')\nrex = Const('rex', Thing)\n"
+                    "x = Const('x', Thing)\n\ntable = [\n    ('dog', 'animal', True),\n"
+                    "    ('animal', 'alive', True),\n]\nnames = {a for a, _, _ in table} | "
+                    "{b for _, b, _ in table}\npred = {}\nfor n in sorted(names):\n    pred.setdefault(n, Function(n, Thing, BoolSort()))\n\n"
+                    "s = Solver()\nfor a, b, yes in table:\n    head = pred[b](x) if yes else Not(pred[b](x))\n"
+                    "    s.add(ForAll([x], Implies(pred[a](x), head)))\n\n"
+                    "s.add(pred['dog'](rex))          # Rex is a dog.\n\n"
+                    "claim = pred['alive'](rex)       # Rex is alive.\n\n"
+                    "if s.check(Not(claim)) == unsat:\n    print('True')\nelse:\n    print('Unknown')\n",
+    # plain Python booleans, no solver at all
+    "plain-python": "facts = {('dog', 'rex')}\nrules = [('dog', 'animal')]\nchanged = True\n"
+                    "while changed:\n    changed = False\n    for a, b in rules:\n"
+                    "        for p, x in list(facts):\n            if p == a and (b, x) not in facts:\n"
+                    "                facts.add((b, x))\n                changed = True\n"
+                    "print(('animal', 'rex') in facts)\n",
+}
+
+
+@pytest.mark.parametrize("kind", sorted(_UNREAD))
+@pytest.mark.parametrize("layout", ["python", "prose-fenced", "prose-bare", "prose-arrows"])
+def test_the_prose_around_a_script_sedac_cannot_read_is_left_as_it_is(kind, layout):
+    """sedac reads no logic in the script: the lines around it are not judged prose and made
+    comments (a guess); the file is left as it is, with a note, and stays what it was."""
+    body = _UNREAD[kind]
+    reply = {"python": "```python\n" + body + "```\n",
+             "prose-fenced": "Here is a script that decides it.\n\n```python\n" + body +
+                             "```\n\nIt prints True, so the statement follows.",
+             "prose-bare": "Here is a script that decides it.\n\n" + body +
+                           "\nIt prints True, so the statement follows.",
+             # (prose that reads like logic: a chain of arrows)
+             "prose-arrows": "Here is a compact script over `(subject, property)` pairs.\n\n"
+                             "```python\n" + body + "```\n\nIt prints `True`: dog → animal → "
+                             "alive, so Rex is alive."}[layout]
+    from sedac.readers import read_program
+    try:
+        program = read_program(reply, "<reply>", "auto", strict=True)
+    except Exception:
+        return                       # refused as it is: nothing to write either
+    if program.clauses:
+        pytest.skip("sedac reads this script now: the case is covered by the tests above")
+    fixed, diags = _fixed(reply, TEXT + " True or false: Rex is alive.", unsafe=False)
+    assert fixed == reply, [(d.code, d.message) for d in diags]
