@@ -169,21 +169,7 @@ class GroundSolver(GroundClauses):
         # the last refutation found is left out without asking (the rest still holds that
         # refutation): the questions are about the core's groups, not every group of the
         # part (quadratic over a big part), and the core is the one asking each would give.
-        keep = dict.fromkeys(groups)
-        r, cert = unsat(keep)
-        if r is not True:
-            return None
-        for g in list(keep):
-            if cert is not None and g not in cert:
-                del keep[g]
-                continue
-            r, found = unsat(keep, g)
-            if r is None:
-                return None
-            if r:
-                del keep[g]
-                cert = found
-        return tuple(sorted(i for g in keep for i in groups[g]))
+        return _deletion_core(groups, unsat)
 
     def axioms_core(self, key, axioms: list[Formula], prepared) -> tuple | None:
         """A minimal unsatisfiable subset of an axiom list the ground procedure found
@@ -223,21 +209,7 @@ class GroundSolver(GroundClauses):
             sat = _satisfiable(cs)
             return (None if sat is None else not sat), None
 
-        keep = dict.fromkeys(groups)
-        r, cert = unsat(keep)
-        if r is not True:
-            return None
-        for g in list(keep):
-            if cert is not None and g not in cert:
-                del keep[g]
-                continue
-            r, found = unsat(keep, g)
-            if r is None:
-                return None
-            if r:
-                del keep[g]
-                cert = found
-        return tuple(sorted(i for g in keep for i in groups[g]))
+        return _deletion_core(groups, unsat)
 
     def unique_core(self, key, axioms: list[Formula], prepared,
                     extra: list[tuple]) -> tuple | None:
@@ -445,3 +417,25 @@ class GroundSolver(GroundClauses):
             hit = self._open[key] = [i for i, c in enumerate(clauses) if _qualifies(c, assign)]
         return hit
 
+
+def _deletion_core(groups: dict, unsat) -> tuple | None:
+    """The indices of a minimal unsatisfiable union of `groups` ({group: indices}), found by
+    leaving each group out in order when the rest stays unsatisfiable; `unsat(keep, without)`
+    answers (True, the groups its refutation used, or None) / (False or None, None). A group
+    outside the last refutation found is left out without asking: the rest still holds that
+    refutation. None when the whole is not found unsatisfiable or a question is undecided."""
+    keep = dict.fromkeys(groups)
+    r, cert = unsat(keep)
+    if r is not True:
+        return None
+    for g in list(keep):
+        if cert is not None and g not in cert:
+            del keep[g]
+            continue
+        r, found = unsat(keep, g)
+        if r is None:
+            return None
+        if r:
+            del keep[g]
+            cert = found
+    return tuple(sorted(i for g in keep for i in groups[g]))
