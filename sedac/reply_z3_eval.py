@@ -125,6 +125,16 @@ class Values:
 
     # ------------------------------------------------------------------ expressions
 
+    def values(self, nodes, env: dict) -> list:
+        """The values of a list of expressions, a starred one (`*xs`) spread in place."""
+        out: list = []
+        for e in nodes:
+            if isinstance(e, ast.Starred):
+                out.extend(self.value(e.value, env))
+            else:
+                out.append(self.value(e, env))
+        return out
+
     def value(self, node, env: dict):
         self.steps += 1
         if self.steps > _MAX_STEPS:
@@ -140,12 +150,7 @@ class Values:
                 return {"True": True, "False": False, "None": None}[node.id]
             raise _No()
         if isinstance(node, (ast.List, ast.Tuple)):
-            out = []
-            for e in node.elts:
-                if isinstance(e, ast.Starred):
-                    out.extend(self.value(e.value, env))
-                else:
-                    out.append(self.value(e, env))
+            out = self.values(node.elts, env)
             return out if isinstance(node, ast.List) else tuple(out)
         if isinstance(node, ast.Dict):
             return {self.value(k, env): self.value(v, env) for k, v in zip(node.keys, node.values)
@@ -253,12 +258,7 @@ class Values:
         if name and name not in env and name not in self.env:
             return self.z3(name, node, env)
         fn = self.value(f, env)
-        args = []
-        for a in node.args:
-            if isinstance(a, ast.Starred):
-                args.extend(self.value(a.value, env))
-            else:
-                args.append(self.value(a, env))
+        args = self.values(node.args, env)
         kwargs = {k.arg: self.value(k.value, env) for k in node.keywords if k.arg}
         if isinstance(fn, _Fn):
             return self.apply(fn, args, kwargs)
@@ -298,12 +298,7 @@ class Values:
         raise _No()               # (a function called for its effect)
 
     def z3(self, name: str, node: ast.Call, env: dict):
-        args = []
-        for a in node.args:
-            if isinstance(a, ast.Starred):
-                args.extend(self.value(a.value, env))
-            else:
-                args.append(self.value(a, env))
+        args = self.values(node.args, env)
         if name in ("map", "zip", "range", "list", "tuple", "len", "sorted", "enumerate", "dict"):
             if name == "map":
                 fn, *its = args
