@@ -246,27 +246,33 @@ def _body_cnf(f: Formula, pos: dict):
         return []
     if isinstance(f, Bottom):
         return [()]
-    if isinstance(f, And):
-        out = []
-        for a in f.args:
-            part = _body_cnf(a, pos)
+    if isinstance(f, (And, Or)):
+        return join_cnf((_body_cnf(a, pos) for a in f.args), isinstance(f, And))
+    return None
+
+
+def join_cnf(parts, conjunctive: bool) -> list | None:
+    """The clauses of the conjunction (or, not `conjunctive`, the disjunction) of `parts`,
+    each the clause list of one operand or None where it has none; read in order and only as
+    far as needed (a part without clauses ends a disjunction, true), and None past
+    TEMPLATE_CLAUSES clauses."""
+    if conjunctive:
+        out: list = []
+        for part in parts:
             if part is None:
                 return None
             out += part
         return out if len(out) <= TEMPLATE_CLAUSES else None
-    if isinstance(f, Or):
-        acc: list[tuple] = [()]
-        for a in f.args:
-            part = _body_cnf(a, pos)
-            if part is None:
-                return None
-            if not part:
-                return []
-            acc = [x + y for x in acc for y in part]
-            if len(acc) > TEMPLATE_CLAUSES:
-                return None
-        return acc
-    return None
+    acc: list[tuple] = [()]
+    for part in parts:
+        if part is None:
+            return None
+        if not part:
+            return []
+        acc = [x + y for x in acc for y in part]
+        if len(acc) > TEMPLATE_CLAUSES:
+            return None
+    return acc
 
 
 def _clean(c: tuple) -> tuple | None:

@@ -11,7 +11,7 @@ builds the NNF formula only when Z3 grounds it (cores and countermodels).
 from __future__ import annotations
 
 from ..fol import And, Atom, Bottom, Const, Forall, Formula, Implies, Not, Or, Top, Var
-from .ground_clauses import TEMPLATE_CLAUSES, Form
+from .ground_clauses import Form, join_cnf
 
 _SKOLEMS = tuple(f"$sk{i}" for i in range(1, 5))   # (`z3terms._SKOLEM_NAMES`: at most 4)
 
@@ -101,22 +101,4 @@ def _pcnf(f: Formula, positive: bool, pos: dict):
         conjunctive = not positive
     else:
         return None
-    if conjunctive:
-        out = []
-        for a, p in parts:
-            part = _pcnf(a, p, pos)
-            if part is None:
-                return None
-            out += part
-        return out if len(out) <= TEMPLATE_CLAUSES else None
-    acc: list = [()]
-    for a, p in parts:
-        part = _pcnf(a, p, pos)
-        if part is None:
-            return None
-        if not part:
-            return []
-        acc = [x + y for x in acc for y in part]
-        if len(acc) > TEMPLATE_CLAUSES:
-            return None
-    return acc
+    return join_cnf((_pcnf(a, p, pos) for a, p in parts), conjunctive)
