@@ -9,6 +9,7 @@ negation, negation normal form, closure); its printers, one per output language,
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
+from operator import attrgetter
 from typing import Iterator, Mapping, Union
 
 
@@ -23,11 +24,13 @@ def node(cls):
     dc = dataclass(frozen=True, slots=True)(cls)
     names = tuple(f.name for f in fields(dc) if f.name != "_hash")
     tag = dc.__name__
+    # (one field: its value; more: the tuple of their values; none: nothing)
+    parts = attrgetter(*names) if names else (lambda self: ())
 
     def __hash__(self):
         h = self._hash
         if h is None:
-            h = hash((tag,) + tuple(getattr(self, n) for n in names))
+            h = hash((tag, parts(self)))
             object.__setattr__(self, "_hash", h)
         return h
 

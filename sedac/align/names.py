@@ -17,6 +17,7 @@ _PRED_GLOSS = re.compile(r"^\s*([A-Za-z_][\w']*)\s*\(([^()]*)\)\s*:::\s*(.+)$")
 # `# ... - ...`, `-- ...`), a bullet or a number allowed after the mark
 _COMMENT_GLOSS = re.compile(r"^\s*(?:%+|#+|//+|;+|--+)\s*(?:[-*•]\s+|\d{1,3}[.)]\s+)?"
                             r"([A-Za-z_][\w']*)\s*\(([^()]*)\)\s*(?::::|:|-|—|–|=|means)\s*(.+)$")
+_NOT_ALNUM = re.compile(r"[^a-z0-9]")
 _NO_GLOSS = re.compile(r"[∀∃→¬∧∨↔⊕()]|->|=>|:-")
 NEGATIVE = frozenset({"no", "not", "non", "never", "without", "lack", "un"})
 
@@ -38,10 +39,11 @@ def lemma(word: str) -> str:
     return singularize(w)
 
 
-def words(name: str) -> set[str]:
+@lru_cache(maxsize=65536)
+def words(name: str) -> frozenset[str]:
     """The lemmas of a symbol's words: `TalentShows` / `talent_shows` -> {talent, show}."""
     parts = [p for chunk in re.split(r"[_\W]+", name) for p in _WORD.findall(chunk)] or [name]
-    return {lemma(p) for p in parts if p.lower() not in _STOP and len(p) > 1}
+    return frozenset(lemma(p) for p in parts if p.lower() not in _STOP and len(p) > 1)
 
 
 def norm_sentence(s: str) -> set[str]:
@@ -77,8 +79,9 @@ def predicate_glosses(text: str) -> dict[tuple[str, int], str]:
     return out
 
 
+@lru_cache(maxsize=65536)
 def norm(c: str) -> str:
-    return re.sub(r"[^a-z0-9]", "", c.lower())
+    return _NOT_ALNUM.sub("", c.lower())
 
 
 def similar(a: str, b: str) -> bool:
@@ -87,8 +90,15 @@ def similar(a: str, b: str) -> bool:
     return bool(words(a) & words(b)) or slip(a, b)
 
 
+@lru_cache(maxsize=65536)
 def slip(a: str, b: str) -> bool:
     """Whether two names' spellings differ by a slip (`alligator`, `aligator`)."""
-    from difflib import SequenceMatcher
     x, y = norm(a), norm(b)
-    return min(len(x), len(y)) >= 5 and SequenceMatcher(None, x, y).ratio() >= 0.85
+    lx, ly = len(x), len(y)
+    # (the ratio is at most 2·min/(lx + ly), and at most the shared letters' share: both
+    # bounds are read before the matching blocks are)
+    if min(lx, ly) < 5 or 2.0 * min(lx, ly) / (lx + ly) < 0.85:
+        return False
+    from difflib import SequenceMatcher
+    m = SequenceMatcher(None, x, y)
+    return m.quick_ratio() >= 0.85 and m.ratio() >= 0.85

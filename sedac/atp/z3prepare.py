@@ -13,7 +13,7 @@ from collections import Counter
 
 from ..fol import Formula, negate, nnf
 from .alpha import alpha_key, canonical
-from .fragment import _binders, _count_outer_exists, _has_eq, _survey, ground_size
+from .fragment import _binders, _count_outer_exists, _has_eq, _survey
 from .templates import prepared_form
 from .z3terms import SKOLEM_PREFIX, NotGroundable
 
@@ -73,7 +73,9 @@ class QuestionShapes:
         unnamed individual; more when a goal needs them)."""
         formulas = list(formulas)
         universe = self._universe_for(formulas, 1)
-        if not self._whole and ground_size(formulas, len(universe)) > GROUND_LIMIT:
+        # (`ground_size`, from the widths `_universe_for` has just surveyed)
+        if not self._whole and sum(len(universe) ** self._about(f)[1]
+                                   for f in formulas) > GROUND_LIMIT:
             return   # such problems are sliced or handed on, question by question
         if universe != self._universe:
             self._reset(universe)
