@@ -17,6 +17,7 @@ from ..grammar import lark_parser, max_nesting, parse_line
 from ..program import Clause, Diagnostic, Fix, Program, Unreadable
 from . import english
 from .base import Reader
+from .probes import misplaced_in     # (a module of patterns only: the import costs nothing)
 
 MAX_NESTING = 5000
 _HEADER = re.compile(r"^\s*(#+\s*)?([A-Za-z][A-Za-z ]*?)\s*:\s*(.*)$")
@@ -116,7 +117,7 @@ class SectionReader(Reader):
                 self._statement(stripped, gloss.strip(), self._section_for(ln), index.span(lead, end), prog,
                                 loose=ln.section not in self.statement_sections)
                 continue
-            m = _HEADER.match(stripped)
+            m = _HEADER.match(stripped) if ":" in stripped else None
             if m and "(" not in m.group(2) and len(m.group(2).split()) <= 3:
                 name = m.group(2).strip().lower()
                 if name in self.statement_sections + self.query_sections + self.ignored_sections:
@@ -130,7 +131,7 @@ class SectionReader(Reader):
                         self._statement(rest, gloss.strip(), section, index.span(
                             start + line.index(rest), start + line.index(rest) + len(rest)), prog)
                     continue
-            if _SEPARATOR.match(stripped):
+            if stripped[0] in "-#=*.`" and _SEPARATOR.match(stripped):
                 continue  # the formats' own delimiters (`------`), harmless
             if stripped.startswith("#"):
                 continue  # a comment (sedac writes what it ignores so)
@@ -161,7 +162,6 @@ class SectionReader(Reader):
     def _misplaced(self, stmt: str) -> bool:
         """A line of a declarations section that states something (it has a constant
         argument or a connective) rather than declaring a predicate."""
-        from .probes import misplaced_in
         return misplaced_in(getattr(self, "_text", ""), stmt)
 
     def _statement(self, stmt: str, gloss: str, section: str, span, prog: Program,
