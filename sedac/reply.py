@@ -55,6 +55,15 @@ _CHATTER = re.compile(
     r"let's\b|answer\b|output\b|prolog (code|program)\b|query\b\s*:)", re.I)
 
 
+def _glossy(s: str) -> bool:
+    """`_GLOSS_LINE.match(s)`, tried only on a line that begins (white space aside) with one
+    of the pattern's first characters."""
+    return s.lstrip()[:1] in _GLOSS_FIRST and bool(_GLOSS_LINE.match(s))
+
+
+_GLOSS_FIRST = frozenset("*_\"“(")
+
+
 def _uncomment(s: str, marks) -> str | None:
     t = s.strip()
     for m in marks:
@@ -258,7 +267,7 @@ def split(text: str, reader, limit: int | None = None) -> Layout:
             if s.rstrip().endswith(":"):     # `Implicit background facts (...):` after the
                 kind, own_section, trailing = "prose", "", "prose after the program, not code"
             continue
-        if own_section and decided and decided[-1].n == ln.n - 1 and _GLOSS_LINE.match(s):
+        if own_section and decided and decided[-1].n == ln.n - 1 and _glossy(s):
             ln.role, ln.why = "gloss", "the sentence of the formula above, not code"
             continue
         if own_section:                      # the format's own lines: the reader decides
@@ -331,7 +340,7 @@ def split(text: str, reader, limit: int | None = None) -> Layout:
             decided.append(ln)
             continue
         ln.role, ln.why = "prose", "text addressed to the reader, not code"
-        if decided and _GLOSS_LINE.match(s) and decided[-1].n >= ln.n - 1:
+        if decided and _glossy(s) and decided[-1].n >= ln.n - 1:
             ln.role, ln.why = "gloss", "the sentence of the formula above, not code"
             if not decided[-1].gloss:
                 decided[-1].gloss = s.strip().strip("*_\"“”()").strip()

@@ -5,6 +5,7 @@ evaluate:`, LaTeX's `\\subsection*{Premises}`, and what the section each opens h
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from .reply_lines import _LABEL
 
@@ -85,6 +86,7 @@ def _name(s: str) -> str:
     return _NAME_TAIL.sub("", _NAME_HEAD.sub("", s)).strip().lower()
 
 
+@lru_cache(maxsize=2048)      # (a pure function of the name; replies repeat their headings)
 def kind_of(name: str) -> str | None:
     """What a heading opens: statements, the query, declarations, prose, or None (unknown).
     What a heading adds with `with`, `plus` or `and` does not decide it (`Translation with

@@ -1,6 +1,7 @@
 """What a reader is: a language name and `read(text, path) -> Program`."""
 from __future__ import annotations
 
+from ..fol import And, Iff, Implies, Not, Or
 from ..program import Program
 from ..vocab import Vocabulary
 
@@ -205,7 +206,6 @@ def tree_connective(d: str, kids: list, walk):
     """The formula of a parse tree node that is a connective (`neg`, `conj`, `disj`, `imp`,
     `iff`, and `rimp`, `q <- p`), its children read by `walk`; None for any other node. The
     formula grammars (FOL text, Prover9) name their connective rules alike."""
-    from ..fol import And, Iff, Implies, Not, Or
     if d == "neg":
         return Not(walk(kids[0]))
     if d in ("conj", "disj"):

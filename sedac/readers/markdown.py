@@ -54,6 +54,8 @@ def blocks(text: str) -> list[Block]:
     """The fenced blocks of a text, in order. Linear; a fence closes with the same
     character at least as long, as CommonMark says."""
     out: list[Block] = []
+    if "```" not in text and "~~~" not in text:
+        return out          # (every fence has three backticks or tildes in a row)
     lines = text.split("\n")
     i = 0
     while i < len(lines):

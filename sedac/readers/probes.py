@@ -84,8 +84,12 @@ def headers(text: str, own_headers) -> int:
 def prover9_own_lines(text: str) -> int:
     """The lines of `text` that are Prover9's lists and directives (`formulas(sos).`,
     `end_of_list.`, `set(...)`)."""
-    return sum(1 for line in _scan(text).lines
-               if _LIST.match(line) or _END.match(line) or _DIRECTIVE.match(line))
+    # (each pattern begins, white space aside, with one of `_OWN_FIRST`: no other line is tried)
+    return sum(1 for line in _scan(text).lines if line.lstrip()[:1] in _OWN_FIRST
+               and (_LIST.match(line) or _END.match(line) or _DIRECTIVE.match(line)))
+
+
+_OWN_FIRST = frozenset("fesacoirl")     # formulas, end_of_list, set, clear, assign, op, if, ...
 
 
 _BARE_HEADING = re.compile(r"^[A-Za-z]+\s*:$")
@@ -144,7 +148,7 @@ def silent_lines(text: str, ignored=IGNORED) -> int:
         s = line.strip()
         if not s:
             continue
-        if _BARE_HEADING.match(s) and heading(s) == (s[:-1].strip().lower(), "", False):
+        if s[-1] == ":" and _BARE_HEADING.match(s) and heading(s) == (s[:-1].strip().lower(), "", False):
             silent += 1
             declaring = s[:-1].strip().lower() in ignored and not asked(line)
             continue

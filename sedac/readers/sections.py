@@ -11,12 +11,13 @@ import re
 
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
-from ..fol import (Atom, Const, Eq, Exists, Forall, Formula, Var, _leaves, children, closure,
-                   describe)
+from ..fol import (Atom, Const, Eq, Exists, Forall, Formula, Iff, Implies, Not, Var, Xor, _leaves, children,
+                   closure, describe)
 from ..grammar import lark_parser, max_nesting, parse_line
 from ..program import Clause, Diagnostic, Fix, Program, Unreadable
 from . import english
 from .base import Reader
+from .probes import misplaced_in     # (a module of patterns only: the import costs nothing)
 
 MAX_NESTING = 5000
 _HEADER = re.compile(r"^\s*(#+\s*)?([A-Za-z][A-Za-z ]*?)\s*:\s*(.*)$")
@@ -61,7 +62,7 @@ class SectionReader(Reader):
 
     def reads(self, stmt: str) -> bool:
         body = (_NOQA_TAIL.sub("", stmt) if "#" in stmt else stmt).partition(":::")[0].strip()
-        if not body or max_nesting(body) > MAX_NESTING:
+        if not body or _too_deep(body):
             return False
         try:
             self._parse(body, self.statement_sections[-1])
@@ -116,7 +117,7 @@ class SectionReader(Reader):
                 self._statement(stripped, gloss.strip(), self._section_for(ln), index.span(lead, end), prog,
                                 loose=ln.section not in self.statement_sections)
                 continue
-            m = _HEADER.match(stripped)
+            m = _HEADER.match(stripped) if ":" in stripped else None
             if m and "(" not in m.group(2) and len(m.group(2).split()) <= 3:
                 name = m.group(2).strip().lower()
                 if name in self.statement_sections + self.query_sections + self.ignored_sections:
@@ -130,7 +131,7 @@ class SectionReader(Reader):
                         self._statement(rest, gloss.strip(), section, index.span(
                             start + line.index(rest), start + line.index(rest) + len(rest)), prog)
                     continue
-            if _SEPARATOR.match(stripped):
+            if stripped[0] in "-#=*.`" and _SEPARATOR.match(stripped):
                 continue  # the formats' own delimiters (`------`), harmless
             if stripped.startswith("#"):
                 continue  # a comment (sedac writes what it ignores so)
@@ -161,7 +162,6 @@ class SectionReader(Reader):
     def _misplaced(self, stmt: str) -> bool:
         """A line of a declarations section that states something (it has a constant
         argument or a connective) rather than declaring a predicate."""
-        from .probes import misplaced_in
         return misplaced_in(getattr(self, "_text", ""), stmt)
 
     def _statement(self, stmt: str, gloss: str, section: str, span, prog: Program,
@@ -173,7 +173,7 @@ class SectionReader(Reader):
             # The model put the sentence in the gloss and a truth value as the formula.
             if self._english(gloss, "", kind, span, prog, why=f"`{stmt}` is not a formula"):
                 return
-        if max_nesting(stmt) > MAX_NESTING:
+        if _too_deep(stmt):
             prog.diagnostics.append(Diagnostic(
                 "E002", "other-syntax", f"brackets nest deeper than {MAX_NESTING} levels; ignored",
                 span, fix=Fix("safe", self.comment(stmt), "comment-out", span)))
@@ -273,33 +273,58 @@ class SectionReader(Reader):
         return "\n".join("# " + line for line in stmt.split("\n"))
 
 
+def _too_deep(stmt: str) -> bool:
+    """`max_nesting(stmt) > MAX_NESTING`, without scanning a statement too short to nest so
+    deep (each level opens one bracket: a nesting is at most the length)."""
+    return len(stmt) > MAX_NESTING and max_nesting(stmt) > MAX_NESTING
+
+
 def _free_vars(f) -> tuple[frozenset[Var], list[Var]]:
     """`fol.free_vars(f)`, and the variables in the order of their first appearance, free or
-    bound (what `fol.closure` orders the free ones by), found in one walk of the formula."""
+    bound (what `fol.closure` orders the free ones by), found in one walk of the formula.
+    (The node types a line's formula is mostly made of are told by `type` first; any other
+    goes by `children`, in the same left-to-right order.)"""
     free: set[Var] = set()
     order: list[Var] = []
     seen: set[str] = set()       # (by name: a variable is equal to another by its name)
     stack = [(f, frozenset())]
+    pop, push = stack.pop, stack.append
     while stack:
-        g, bound = stack.pop()
-        if isinstance(g, Atom):
+        g, bound = pop()
+        t = type(g)
+        if t is Atom:
             terms = g.args
-        elif isinstance(g, Eq):
+        elif t is Implies or t is Iff or t is Xor:
+            push((g.right, bound))
+            push((g.left, bound))
+            continue
+        elif t is Not:
+            push((g.arg, bound))
+            continue
+        elif t is Forall or t is Exists:
+            push((g.body, bound | {v.name for v in g.vars}))
+            continue
+        elif t is Eq or isinstance(g, Eq):
             terms = (g.left, g.right)
+        elif isinstance(g, Atom):
+            terms = g.args
         elif isinstance(g, (Forall, Exists)):
-            stack.append((g.body, bound | {v.name for v in g.vars}))
+            push((g.body, bound | {v.name for v in g.vars}))
             continue
         else:
             stack.extend((k, bound) for k in reversed(children(g)))
             continue
         for a in terms:
-            for t in (a,) if isinstance(a, (Var, Const)) else _leaves(a):
-                if isinstance(t, Var):
-                    if t.name not in seen:
-                        seen.add(t.name)
-                        order.append(t)
-                    if t.name not in bound:
-                        free.add(t)
+            ta = type(a)
+            if ta is Const:
+                continue
+            for v in (a,) if ta is Var or isinstance(a, (Var, Const)) else _leaves(a):
+                if isinstance(v, Var):
+                    if v.name not in seen:
+                        seen.add(v.name)
+                        order.append(v)
+                    if v.name not in bound:
+                        free.add(v)
     return frozenset(free), order
 
 
