@@ -93,12 +93,17 @@ def _pcnf(f: Formula, positive: bool, pos: dict):
         return [] if positive else [()]
     if cls is Bottom:
         return [()] if positive else []
+    if cls is Implies:                         # ¬l ∨ r; negated, l ∧ ¬r
+        left, right = f.left, f.right
+        if left.__class__ is Atom and right.__class__ is Atom:
+            # (the rule of one condition nearly every question has: its one clause, or
+            # negated its two unit clauses, as `join_cnf` makes them)
+            a, b = _lit(left, not positive, pos), _lit(right, positive, pos)
+            if a is None or b is None:
+                return None
+            return [(a, b)] if positive else [(a,), (b,)]
+        return join_cnf((_pcnf(left, not positive, pos), _pcnf(right, positive, pos)),
+                        not positive)
     if cls is And or cls is Or:
-        parts = [(a, positive) for a in f.args]
-        conjunctive = (cls is And) == positive
-    elif cls is Implies:                       # ¬l ∨ r; negated, l ∧ ¬r
-        parts = [(f.left, not positive), (f.right, positive)]
-        conjunctive = not positive
-    else:
-        return None
-    return join_cnf((_pcnf(a, p, pos) for a, p in parts), conjunctive)
+        return join_cnf((_pcnf(a, positive, pos) for a in f.args), (cls is And) == positive)
+    return None

@@ -47,14 +47,16 @@ class QuestionShapes:
         if shape is None:
             ext = self._extends.get(key)
             prev = self._shapes.pop(ext[0], None) if ext is not None else None
-            about = [self._about(a)[:3] for a in (axioms[ext[1]:] if prev is not None else axioms)]
+            facts, of = self._facts.get, self._about
+            about = [(facts(a) or of(a))[:3]
+                     for a in (axioms[ext[1]:] if prev is not None else axioms)]
             names = frozenset().union(*(n for n, _, _ in about))
             widths = Counter(w for _, w, _ in about)
             if prev is not None:       # the list grew: the shorter one's shape and the rest's
                 names, widths = prev[0] | names, prev[1] + widths
             shape = self._shapes[key] = (names, widths, {})
         names, widths, sizes = shape
-        gnames, gwidth, gexists, _ = self._about(goal)
+        gnames, gwidth, gexists, _ = self._facts.get(goal) or self._about(goal)
         universe = len(names) + (len(gnames - names) if gnames else 0) + 1 + gexists
         size = sizes.get(universe)      # (the axioms' instances over a universe of that size)
         if size is None:
@@ -139,7 +141,7 @@ class QuestionShapes:
             else:
                 stated = frozenset(self._alpha(a) for a in key.items)
             self._stated[key] = stated
-        return self._alpha(goal) in stated
+        return (self._alpha_keys.get(goal) or self._alpha(goal)) in stated
 
     def _alpha(self, f: Formula):
         """f's key up to its bound variables' names (`alpha_key`), computed once per formula."""
@@ -156,7 +158,7 @@ class QuestionShapes:
         key = self.key(axioms)
         if self._covered.get(key) is not True:
             return False
-        names, _, _, eq = self._about(goal)
+        names, _, _, eq = self._facts.get(goal) or self._about(goal)
         if eq or not names <= self._universe_set:
             return False
         n = self._binder_counts.get(goal)
