@@ -121,6 +121,7 @@ class Groups:
         top = max((abs(lit) for _, cs in groups for c in cs for lit in c), default=0)
         top = max([top, *(abs(lit) for c in extra for lit in c)])
         self.marker = {g: top + 1 + k for k, (g, _) in enumerate(groups)}
+        self._kept = dict.fromkeys(self.marker.values(), False)    # every group kept
         self.plain: list[tuple] = []     # the clauses as given, in order
         self.owner: list = []            # clause -> its group (None: extra's)
         self.marked: list[tuple] = []
@@ -149,7 +150,9 @@ class Groups:
         for i in self.empty:
             if owner[i] not in left_out:
                 return {owner[i]} - {None}
-        assign = {m: g in left_out for g, m in self.marker.items()}
+        assign = dict(self._kept)
+        for g in left_out:
+            assign[self.marker[g]] = True
         used = _refute(self.marked, self.index,
                        [(lit, i) for lit, i, g in self.units if g not in left_out], assign)
         return None if used is None else {owner[i] for i in used} - {None}

@@ -152,9 +152,7 @@ class GroundSolver(GroundClauses):
         # the last refutation found is left out without asking (the rest still holds that
         # refutation): the questions are about the core's groups, not every group of the
         # part (quadratic over a big part), and the core is the one asking each would give.
-        marked = Groups([(g, [clauses[j] for i in ms for j in part[i]])
-                         for g, ms in groups.items()], extra)
-        return _deletion_core(groups, lambda keep, leave=None: _unsat(marked, groups, keep, leave))
+        return _marked_core(groups, lambda ms: [clauses[j] for i in ms for j in part[i]], extra)
 
     def axioms_core(self, key, axioms: list[Formula], prepared) -> tuple | None:
         """A minimal unsatisfiable subset of an axiom list the ground procedure found
@@ -180,9 +178,7 @@ class GroundSolver(GroundClauses):
         for i in range(len(axioms)):
             groups.setdefault(axioms[i], []).append(i)
 
-        marked = Groups([(g, [clauses[j] for i in ms for j in part.get(i, ())])
-                         for g, ms in groups.items()], [])
-        return _deletion_core(groups, lambda keep, leave=None: _unsat(marked, groups, keep, leave))
+        return _marked_core(groups, lambda ms: [clauses[j] for i in ms for j in part.get(i, ())], [])
 
     def unique_core(self, key, axioms: list[Formula], prepared,
                     extra: list[tuple]) -> tuple | None:
@@ -391,17 +387,26 @@ class GroundSolver(GroundClauses):
         return hit
 
 
-def _unsat(marked: Groups, groups: dict, keep: dict, leave=None) -> tuple[bool | None, set | None]:
-    """(whether the groups of `keep` but `leave` are unsatisfiable with `marked`'s extra
-    clauses, the groups a unit refutation of them used when one was found)."""
-    out = {g for g in groups if g not in keep}
-    if leave is not None:
-        out.add(leave)
-    used = marked.refutation(out)
-    if used is not None:
-        return True, used
-    sat = _satisfiable(marked.clauses(out))
-    return (None if sat is None else not sat), None
+def _marked_core(groups: dict, clauses_of, extra: list[tuple]) -> tuple | None:
+    """`_deletion_core` of `groups` ({formula: its axioms}) with `extra`, a group's clauses
+    `clauses_of(its axioms)`, its questions asked of one `Groups` index (the groups
+    numbered in order: a question's sets are of small integers)."""
+    numbered = dict(enumerate(groups.values()))
+    marked = Groups([(k, clauses_of(ms)) for k, ms in numbered.items()], extra)
+
+    def unsat(keep, leave=None) -> tuple[bool | None, set | None]:
+        """(whether the groups of `keep` but `leave` are unsatisfiable with `extra`, the
+        groups a unit refutation of them used when one was found)."""
+        out = {k for k in numbered if k not in keep}
+        if leave is not None:
+            out.add(leave)
+        used = marked.refutation(out)
+        if used is not None:
+            return True, used
+        sat = _satisfiable(marked.clauses(out))
+        return (None if sat is None else not sat), None
+
+    return _deletion_core(numbered, unsat)
 
 
 def _deletion_core(groups: dict, unsat) -> tuple | None:
