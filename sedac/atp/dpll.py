@@ -55,9 +55,14 @@ def _unit_refutation(clauses: list[tuple]) -> set[int] | None:
             return {i}
         for lit in c:
             index.setdefault(-lit, []).append(i)
-    assign: dict[int, bool] = {}
+    return _refute(clauses, index, [(c[0], i) for i, c in enumerate(clauses) if len(c) == 1], {})
+
+
+def _refute(clauses, index, queue, assign) -> set[int] | None:
+    """`_unit_refutation`'s propagation from `queue` ((unit literal, its clause), the last
+    first) over `clauses` and their `index` (literal -> the clauses it falsifies a literal
+    of), `assign` holding what is true or false beforehand."""
     reason: dict[int, int] = {}          # atom -> the clause that made it so
-    queue = [(c[0], i) for i, c in enumerate(clauses) if len(c) == 1]
     conflict = None
     while queue and conflict is None:
         lit, why = queue.pop()
@@ -101,6 +106,60 @@ def _unit_refutation(clauses: list[tuple]) -> set[int] | None:
             if r is not None and r not in used:
                 stack.append(r)
     return used
+
+
+class Groups:
+    """Clauses in groups (then `extra`, in no group), asked again and again with some
+    groups left out (a deletion core's questions): indexed once, each group's clauses led by
+    a marker atom of its own, made true when the group is left out (its clauses are then
+    true, passed over at their first literal) and false when it is kept (a literal that
+    changes nothing). A question's unit refutation is then `_unit_refutation`'s on the kept
+    clauses in their order, step for step (same propagation, same refutation), without
+    copying and indexing the kept clauses for each question."""
+
+    def __init__(self, groups: list[tuple], extra: list[tuple]):
+        top = max((abs(lit) for _, cs in groups for c in cs for lit in c), default=0)
+        top = max([top, *(abs(lit) for c in extra for lit in c)])
+        self.marker = {g: top + 1 + k for k, (g, _) in enumerate(groups)}
+        self._kept = dict.fromkeys(self.marker.values(), False)    # every group kept
+        self.plain: list[tuple] = []     # the clauses as given, in order
+        self.owner: list = []            # clause -> its group (None: extra's)
+        self.marked: list[tuple] = []
+        self.index: dict[int, list[int]] = {}
+        self.units: list[tuple] = []     # (literal, clause, group) of the unit clauses
+        self.empty: list[int] = []       # the empty clauses
+        for g, cs in [*groups, (None, extra)]:
+            m = self.marker.get(g)
+            for c in cs:
+                i = len(self.plain)
+                self.plain.append(c)
+                self.owner.append(g)
+                self.marked.append(c if m is None else (m, *c))
+                if not c:
+                    self.empty.append(i)
+                    continue
+                if len(c) == 1:
+                    self.units.append((c[0], i, g))
+                for lit in c:
+                    self.index.setdefault(-lit, []).append(i)
+
+    def refutation(self, left_out) -> set | None:
+        """The groups (not extra's) a unit refutation of the clauses of every group but
+        those in `left_out` (with extra's) used, or None when propagation finds none."""
+        owner = self.owner
+        for i in self.empty:
+            if owner[i] not in left_out:
+                return {owner[i]} - {None}
+        assign = dict(self._kept)
+        for g in left_out:
+            assign[self.marker[g]] = True
+        used = _refute(self.marked, self.index,
+                       [(lit, i) for lit, i, g in self.units if g not in left_out], assign)
+        return None if used is None else {owner[i] for i in used} - {None}
+
+    def clauses(self, left_out) -> list[tuple]:
+        """The clauses of every group but those in `left_out`, then extra's, in order."""
+        return [c for c, g in zip(self.plain, self.owner) if g not in left_out]
 
 
 def _satisfiable(clauses: list[tuple]) -> bool | None:

@@ -22,7 +22,7 @@ caller asks Z3, whose time limit and `Timeout` then apply as before. It gives no
 from __future__ import annotations
 
 from ..fol import Formula
-from .dpll import (BUDGET, _open_positive, _propagate, _qualifies, _satisfiable,  # noqa: F401
+from .dpll import (BUDGET, Groups, _open_positive, _propagate, _qualifies, _satisfiable,  # noqa: F401
                    _search, _unit_refutation)
 from .ground_clauses import (TEMPLATE_CLAUSES, TSEITIN_AT, GroundClauses,  # noqa: F401
                              Unsupported, _body_cnf, _clean, _literal, _template, instances,
@@ -148,28 +148,11 @@ class GroundSolver(GroundClauses):
         for i in sorted(part):
             groups.setdefault(axioms[i], []).append(i)
 
-        def unsat(keep, leave=None) -> tuple[bool | None, set | None]:
-            """(whether `keep` but `leave` is unsatisfiable with `extra`, the groups a unit
-            refutation of it used when one was found)."""
-            cs, owner = [], []
-            for g in keep:
-                if g is not leave:
-                    for i in groups[g]:
-                        for j in part[i]:
-                            cs.append(clauses[j])
-                            owner.append(g)
-            cs += extra
-            used = _unit_refutation(cs)
-            if used is not None:
-                return True, {owner[j] for j in used if j < len(owner)}
-            sat = _satisfiable(cs)
-            return (None if sat is None else not sat), None
-
         # Each group in order is left out when the rest stays unsatisfiable. A group outside
         # the last refutation found is left out without asking (the rest still holds that
         # refutation): the questions are about the core's groups, not every group of the
         # part (quadratic over a big part), and the core is the one asking each would give.
-        return _deletion_core(groups, unsat)
+        return _marked_core(groups, lambda ms: [clauses[j] for i in ms for j in part[i]], extra)
 
     def axioms_core(self, key, axioms: list[Formula], prepared) -> tuple | None:
         """A minimal unsatisfiable subset of an axiom list the ground procedure found
@@ -195,21 +178,7 @@ class GroundSolver(GroundClauses):
         for i in range(len(axioms)):
             groups.setdefault(axioms[i], []).append(i)
 
-        def unsat(keep, leave=None):
-            cs, own = [], []
-            for g in keep:
-                if g is not leave:
-                    for i in groups[g]:
-                        for j in part.get(i, ()):
-                            cs.append(clauses[j])
-                            own.append(g)
-            used = _unit_refutation(cs)
-            if used is not None:
-                return True, {own[j] for j in used}
-            sat = _satisfiable(cs)
-            return (None if sat is None else not sat), None
-
-        return _deletion_core(groups, unsat)
+        return _marked_core(groups, lambda ms: [clauses[j] for i in ms for j in part.get(i, ())], [])
 
     def unique_core(self, key, axioms: list[Formula], prepared,
                     extra: list[tuple]) -> tuple | None:
@@ -416,6 +385,28 @@ class GroundSolver(GroundClauses):
         if hit is None:
             hit = self._open[key] = [i for i, c in enumerate(clauses) if _qualifies(c, assign)]
         return hit
+
+
+def _marked_core(groups: dict, clauses_of, extra: list[tuple]) -> tuple | None:
+    """`_deletion_core` of `groups` ({formula: its axioms}) with `extra`, a group's clauses
+    `clauses_of(its axioms)`, its questions asked of one `Groups` index (the groups
+    numbered in order: a question's sets are of small integers)."""
+    numbered = dict(enumerate(groups.values()))
+    marked = Groups([(k, clauses_of(ms)) for k, ms in numbered.items()], extra)
+
+    def unsat(keep, leave=None) -> tuple[bool | None, set | None]:
+        """(whether the groups of `keep` but `leave` are unsatisfiable with `extra`, the
+        groups a unit refutation of them used when one was found)."""
+        out = {k for k in numbered if k not in keep}
+        if leave is not None:
+            out.add(leave)
+        used = marked.refutation(out)
+        if used is not None:
+            return True, used
+        sat = _satisfiable(marked.clauses(out))
+        return (None if sat is None else not sat), None
+
+    return _deletion_core(numbered, unsat)
 
 
 def _deletion_core(groups: dict, unsat) -> tuple | None:
