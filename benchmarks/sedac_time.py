@@ -119,9 +119,12 @@ def run_one(p, prover, attribution: Attribution | None, fixed: bool):
     else:
         truth = truth_from_text(p.text)
         prog = read_program(p.program, p.id, vocab_hint=truth.vocab)
-    report = analyse(prog, truth, "full", prover, unsafe_fixes=True)
+    session = prover.session()      # (what analyse makes in full mode; eval closes it, too)
+    report = analyse(prog, truth, "full", prover, unsafe_fixes=True, session=session)
     if fixed:
         report.verified(unsafe=True)
+    calls = report.prover_calls
+    session.close()
     seconds = CLOCK() - start
     settle_collector()      # (the collector's policy of an eval process, after its first problem)
     phases = None
@@ -130,7 +133,7 @@ def run_one(p, prover, attribution: Attribution | None, fixed: bool):
         phases["truth"] += t1 - t0
         phases["read"] += t2 - t1
         phases["other"] = seconds - sum(v for k, v in phases.items() if k != "other")
-    return seconds, report.prover_calls, phases
+    return seconds, calls, phases
 
 
 def breakdown_line(name: str, times: list, phases: list[dict]) -> str:

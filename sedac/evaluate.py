@@ -107,6 +107,15 @@ def evaluate_problem(problem: Problem, prover: str = "auto") -> dict:
     record["lang"] = program.lang
     engine = get_prover(prover)
     session = engine.session()
+    try:
+        return _evaluate_program(problem, record, truth, program, program_text, engine, session)
+    finally:
+        session.close()     # (the record holds no verdict: each one it needed has been read)
+
+
+def _evaluate_program(problem: Problem, record: dict, truth, program, program_text: str,
+                      engine, session) -> dict:
+    """`evaluate_problem` once the program is read: the conditions, answers and diagnostics."""
     if problem.gold is not None:
         from .gold import audit
         record["gold_audit"] = audit(truth, problem.answer, session)

@@ -279,19 +279,22 @@ def _ordered_terms(f: Formula) -> Iterator[Term]:
 
 # ------------------------------------------------------------ transformations
 
+def _substitute_term(t: Term, mapping: Mapping[Var, Term]) -> Term:
+    # (a module function, not a closure: a closure that calls itself is a reference cycle,
+    # garbage the collector must find, made at every call)
+    if isinstance(t, Func):
+        return Func(t.name, tuple(_substitute_term(a, mapping) for a in t.args))
+    return mapping.get(t, t) if isinstance(t, Var) else t
+
+
 def substitute(f: Formula, mapping: Mapping[Var, Term]) -> Formula:
     """Replace free variables; bound variables shadow the mapping."""
     if not mapping:
         return f
-
-    def s(t):
-        if isinstance(t, Func):
-            return Func(t.name, tuple(s(a) for a in t.args))
-        return mapping.get(t, t) if isinstance(t, Var) else t
     if isinstance(f, Atom):
-        return Atom(f.pred, tuple(s(a) for a in f.args))
+        return Atom(f.pred, tuple(_substitute_term(a, mapping) for a in f.args))
     if isinstance(f, Eq):
-        return Eq(s(f.left), s(f.right))
+        return Eq(_substitute_term(f.left, mapping), _substitute_term(f.right, mapping))
     if isinstance(f, Not):
         return Not(substitute(f.arg, mapping))
     if isinstance(f, And):

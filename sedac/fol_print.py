@@ -109,38 +109,43 @@ class Notation:
 
 
 def render(f: Formula, n: Notation) -> str:
-    def wrap(g: Formula, bare=n.bare) -> str:
-        s = text(g)
-        return s if isinstance(g, bare) else f"({s})"
+    return _text(f, n)
 
-    def text(g: Formula) -> str:
-        if isinstance(g, Atom):
-            name = n.pred(g.pred)
-            return f"{name}({n.args.join(n.term(a) for a in g.args)})" if g.args else name
-        if isinstance(g, Eq):
-            return n.eq.format(n.term(g.left), n.term(g.right))
-        if isinstance(g, Top):
-            return n.top
-        if isinstance(g, Bottom):
-            return n.bottom
-        if isinstance(g, Not):
-            if isinstance(g.arg, Eq):
-                return n.neq.format(n.term(g.arg.left), n.term(g.arg.right))
-            return n.neg + wrap(g.arg)
-        if isinstance(g, And):
-            return n.and_.join(wrap(a) for a in g.args)
-        if isinstance(g, Or):
-            return n.or_.join(wrap(a) for a in g.args)
-        if isinstance(g, (Implies, Iff, Xor)):
-            op = n.binary.get(type(g))
-            if op is None:      # no exclusive or: the negated equivalence
-                return f"{n.neg}({wrap(g.left)} {n.binary[Iff]} {wrap(g.right)})"
-            return f"{wrap(g.left)} {op} {wrap(g.right)}"
-        if isinstance(g, (Forall, Exists)):
-            return n.quant(isinstance(g, Forall), [n.term(v) for v in g.vars],
-                           wrap(g.body, n.body_bare))
-        raise TypeError(f"not a formula: {g!r}")
-    return text(f)
+
+def _wrap(g: Formula, n: Notation, bare=None) -> str:
+    # (`render`'s helpers are module functions: closures calling each other would be a
+    # reference cycle made at every call, for the garbage collector to find)
+    s = _text(g, n)
+    return s if isinstance(g, n.bare if bare is None else bare) else f"({s})"
+
+
+def _text(g: Formula, n: Notation) -> str:
+    if isinstance(g, Atom):
+        name = n.pred(g.pred)
+        return f"{name}({n.args.join(n.term(a) for a in g.args)})" if g.args else name
+    if isinstance(g, Eq):
+        return n.eq.format(n.term(g.left), n.term(g.right))
+    if isinstance(g, Top):
+        return n.top
+    if isinstance(g, Bottom):
+        return n.bottom
+    if isinstance(g, Not):
+        if isinstance(g.arg, Eq):
+            return n.neq.format(n.term(g.arg.left), n.term(g.arg.right))
+        return n.neg + _wrap(g.arg, n)
+    if isinstance(g, And):
+        return n.and_.join(_wrap(a, n) for a in g.args)
+    if isinstance(g, Or):
+        return n.or_.join(_wrap(a, n) for a in g.args)
+    if isinstance(g, (Implies, Iff, Xor)):
+        op = n.binary.get(type(g))
+        if op is None:      # no exclusive or: the negated equivalence
+            return f"{n.neg}({_wrap(g.left, n)} {n.binary[Iff]} {_wrap(g.right, n)})"
+        return f"{_wrap(g.left, n)} {op} {_wrap(g.right, n)}"
+    if isinstance(g, (Forall, Exists)):
+        return n.quant(isinstance(g, Forall), [n.term(v) for v in g.vars],
+                       _wrap(g.body, n, n.body_bare))
+    raise TypeError(f"not a formula: {g!r}")
 
 
 TPTP = Notation(tptp_term, lambda p: _tptp_name(p, False), "$true", "$false", "~ ", " & ", " | ",

@@ -67,22 +67,24 @@ _SIDES = (And, Or, Iff, Xor)
 
 def _atoms(f: Formula) -> list[Atom]:
     out: list[Atom] = []
-
-    def walk(h):
-        if isinstance(h, Atom):
-            out.append(h)
-        elif isinstance(h, Not):
-            walk(h.arg)
-        elif isinstance(h, (And, Or)):
-            for a in h.args:
-                walk(a)
-        elif isinstance(h, (Implies, Iff, Xor)):
-            walk(h.left)
-            walk(h.right)
-        elif isinstance(h, (Forall, Exists)):
-            walk(h.body)
-    walk(f)
+    _walk_atoms(f, out)
     return out
+
+
+def _walk_atoms(h: Formula, out: list[Atom]) -> None:
+    # (a module function: a closure calling itself is a reference cycle made at every call)
+    if isinstance(h, Atom):
+        out.append(h)
+    elif isinstance(h, Not):
+        _walk_atoms(h.arg, out)
+    elif isinstance(h, (And, Or)):
+        for a in h.args:
+            _walk_atoms(a, out)
+    elif isinstance(h, (Implies, Iff, Xor)):
+        _walk_atoms(h.left, out)
+        _walk_atoms(h.right, out)
+    elif isinstance(h, (Forall, Exists)):
+        _walk_atoms(h.body, out)
 
 
 def map_symbols(program, truth, session=None, budget: int = 200) -> Alignment:

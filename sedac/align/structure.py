@@ -34,33 +34,34 @@ SWAP = 0.05         # ... and a swap of two neighbours
 def paths(f: Formula) -> Counter:
     """The multiset of root-to-atom paths: `∀x (P(x) → ¬Q(x))` is {A>L:1v, A>R~:1v}."""
     out: Counter = Counter()
-
-    def walk(h, path: str):
-        if isinstance(h, Atom):
-            kinds = "".join("c" if isinstance(t, Const) else "v" for t in h.args)
-            out[f"{path}:{len(h.args)}{kinds}"] += 1
-        elif isinstance(h, Eq):
-            out[f"{path}:="] += 1
-        elif isinstance(h, (Top, Bottom)):
-            out[f"{path}:T"] += 1
-        elif isinstance(h, Not):
-            walk(h.arg, path + "~")
-        elif isinstance(h, (And, Or)):
-            mark = "&" if isinstance(h, And) else "|"
-            for a in _flat(h):
-                walk(a, path + mark)
-        elif isinstance(h, (Implies, Iff, Xor)):
-            mark = ">" if isinstance(h, Implies) else "=" if isinstance(h, Iff) else "^"
-            if mark == ">":
-                walk(h.left, path + ">L")
-                walk(h.right, path + ">R")
-            else:       # ↔ and ⊕ are symmetric, as ∧ and ∨ are
-                walk(h.left, path + mark)
-                walk(h.right, path + mark)
-        elif isinstance(h, (Forall, Exists)):
-            walk(h.body, path + ("A" if isinstance(h, Forall) else "E") * len(h.vars))
-    walk(f, "")
+    _paths(f, "", out)
     return out
+
+
+def _paths(h, path: str, out: Counter) -> None:
+    if isinstance(h, Atom):
+        kinds = "".join("c" if isinstance(t, Const) else "v" for t in h.args)
+        out[f"{path}:{len(h.args)}{kinds}"] += 1
+    elif isinstance(h, Eq):
+        out[f"{path}:="] += 1
+    elif isinstance(h, (Top, Bottom)):
+        out[f"{path}:T"] += 1
+    elif isinstance(h, Not):
+        _paths(h.arg, path + "~", out)
+    elif isinstance(h, (And, Or)):
+        mark = "&" if isinstance(h, And) else "|"
+        for a in _flat(h):
+            _paths(a, path + mark, out)
+    elif isinstance(h, (Implies, Iff, Xor)):
+        mark = ">" if isinstance(h, Implies) else "=" if isinstance(h, Iff) else "^"
+        if mark == ">":
+            _paths(h.left, path + ">L", out)
+            _paths(h.right, path + ">R", out)
+        else:       # ↔ and ⊕ are symmetric, as ∧ and ∨ are
+            _paths(h.left, path + mark, out)
+            _paths(h.right, path + mark, out)
+    elif isinstance(h, (Forall, Exists)):
+        _paths(h.body, path + ("A" if isinstance(h, Forall) else "E") * len(h.vars), out)
 
 
 def _flat(h):
@@ -78,28 +79,29 @@ def _flat(h):
 def features(f: Formula) -> Counter:
     """Loose features: atoms by arity, quantifiers and connectives by kind (not by place)."""
     out: Counter = Counter()
-
-    def walk(h):
-        if isinstance(h, Atom):
-            out[f"atom{len(h.args)}"] += 1
-        elif isinstance(h, Not):
-            out["not"] += 1
-            walk(h.arg)
-        elif isinstance(h, (And, Or)):
-            out["and" if isinstance(h, And) else "or"] += 1
-            for a in h.args:
-                walk(a)
-        elif isinstance(h, (Implies, Iff, Xor)):
-            out[type(h).__name__] += 1
-            walk(h.left)
-            walk(h.right)
-        elif isinstance(h, (Forall, Exists)):
-            out[type(h).__name__] += len(h.vars)
-            walk(h.body)
-        elif isinstance(h, Eq):
-            out["eq"] += 1
-    walk(f)
+    _features(f, out)
     return out
+
+
+def _features(h, out: Counter) -> None:
+    if isinstance(h, Atom):
+        out[f"atom{len(h.args)}"] += 1
+    elif isinstance(h, Not):
+        out["not"] += 1
+        _features(h.arg, out)
+    elif isinstance(h, (And, Or)):
+        out["and" if isinstance(h, And) else "or"] += 1
+        for a in h.args:
+            _features(a, out)
+    elif isinstance(h, (Implies, Iff, Xor)):
+        out[type(h).__name__] += 1
+        _features(h.left, out)
+        _features(h.right, out)
+    elif isinstance(h, (Forall, Exists)):
+        out[type(h).__name__] += len(h.vars)
+        _features(h.body, out)
+    elif isinstance(h, Eq):
+        out["eq"] += 1
 
 
 @lru_cache(maxsize=4096)

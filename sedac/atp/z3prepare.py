@@ -103,10 +103,10 @@ class QuestionShapes:
                 try:
                     hit = self._prepared(c, goal)
                 except NotGroundable as e:
-                    hit = e
+                    hit = NotGroundable(*e.args)     # (kept without e's traceback)
                 self._prepared_cache[key] = hit
                 if isinstance(hit, NotGroundable):
-                    raise hit
+                    raise NotGroundable(*hit.args)
                 return hit
             about = self._about(f)
             g = nnf(negate(f)) if goal else nnf(f)
@@ -120,7 +120,9 @@ class QuestionShapes:
                     hit = (g, n, about[0])
             self._prepared_cache[key] = hit
         if isinstance(hit, NotGroundable):
-            raise hit
+            # a new error each time: the one kept never gets a traceback (which would hold
+            # the frames of every question that raised it, and the session through them)
+            raise NotGroundable(*hit.args)
         return hit
 
     def _canonical(self, f: Formula) -> Formula:

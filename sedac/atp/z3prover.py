@@ -99,6 +99,12 @@ class Z3Session(QuestionShapes, GroundStandIn, Session):
         self._done = 0
         self._epoch = getattr(self, "_epoch", 0) + 1
 
+    def close(self) -> None:
+        for s in self._slices._sessions.values():     # (each slice's session is a cycle too)
+            s.close()
+        self._slices.__dict__.clear()
+        super().close()
+
     # Z3 itself (the module, its context, this universe's solver) is made when a question
     # first needs it: the ground procedure answers most questions, and a check whose every
     # question it answers never loads libz3 (about a tenth of a second at start).

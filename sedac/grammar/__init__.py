@@ -87,7 +87,10 @@ def parse_line(parser: Lark, text: str):
     error = type(kept).__new__(type(kept))
     error.__dict__.update(kept.__dict__)
     error.args = kept.args
-    raise error
+    try:
+        raise error
+    finally:
+        del error      # (this frame, in the error's traceback, would otherwise keep it: a cycle)
 
 
 _BRACKETS = re.compile(r"[()\[\]{}]")
