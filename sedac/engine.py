@@ -48,6 +48,7 @@ def analyse(program: Program, truth: Truth | None = None, mode: str | None = Non
                          path=program.path)
     if isinstance(prover, str):
         prover = get_prover(prover)
+    owned = session is None        # (a session made here is closed with the report)
     if session is None and mode == "full":
         session = prover.session()
     # the program read in the ground truth's terms: its representation (`is_a(X, cat)`,
@@ -128,6 +129,8 @@ def analyse(program: Program, truth: Truth | None = None, mode: str | None = Non
         report.noqa = {"used": sorted(noqa_used), "unused": sorted(set(marks) - noqa_used)}
     if session is not None:
         report.prover_calls = session.calls
+        if owned:
+            report._session = session
     diags.sort(key=lambda d: (d.span.line, d.span.column, d.code))
     report.diagnostics = diags
     report.codes_found = frozenset(d.code for d in diags)

@@ -50,6 +50,15 @@ class FileReport:
     verdicts: list = field(default_factory=list)
     codes_found: frozenset = frozenset()           # the codes analyse reported (before filters)
     _verified: dict = field(default_factory=dict, repr=False)
+    _session: object = field(default=None, repr=False, compare=False)   # the one analyse made
+
+    def close(self) -> None:
+        """Close the prover session `analyse` made for this report (`Session.close`): a
+        caller done with the report frees what it asked at once, not at the next garbage
+        collection. Evidence not read before is not available after."""
+        if self._session is not None:
+            self._session.close()
+            self._session = None
 
     @property
     def limits(self) -> dict:

@@ -308,6 +308,7 @@ def _second_pass(report, text: str, check: _Checker, withheld_codes: set) -> Dia
                     prover="auto", answer=False, suggest=False)  # suggestions are never fixes
     fixes = [d for d in allowed_fixes(again.diagnostics, False)
              if d.code not in deselected and d.code not in withheld_codes]
+    again.close()
     second = check.apply(text, fixes)
     if second == text:
         return None

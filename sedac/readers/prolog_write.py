@@ -62,56 +62,64 @@ def spelled(f: Formula, kind: str = "statement", program: Program | None = None,
     return _speller(program, vocab)(f, kind)
 
 
-def _speller(program: Program | None, vocab):
+def _speller(program: Program | None, vocab) -> "_Speller":
     """`spelled` for one program and vocabulary, its names looked up once (a caller that
     spells every clause of a program makes it once)."""
-    names = _spelling(program, vocab)
-    builtins = swipl_builtins()
-    neg_prefix = NEG_PREFIX
-    for key, name in names.items():
-        if key.startswith("~") and name.endswith(key[1:]):
-            neg_prefix = name[:-len(key) + 1]
-            break
+    return _Speller(program, vocab)
 
-    def name_of(pred: str, arity: int) -> str:
+
+class _Speller:
+    # (a class, not closures: a closure that calls itself is a reference cycle, garbage
+    # only the collector frees, made for every program written)
+    def __init__(self, program: Program | None, vocab):
+        self.program = program
+        self.names = names = _spelling(program, vocab)
+        self.builtins = swipl_builtins()
+        self.neg_prefix = NEG_PREFIX
+        for key, name in names.items():
+            if key.startswith("~") and name.endswith(key[1:]):
+                self.neg_prefix = name[:-len(key) + 1]
+                break
+
+    def name_of(self, pred: str, arity: int) -> str:
+        names = self.names
         if pred in names:
             return names[pred]
         # (`call/N` is the meta-call, never a predicate of the program's own; the library's
         # `rule/2` a data encoding of rules defines, `rule(Head, Body)`, stays its own)
-        reading = getattr(program, "reading", None)
+        reading = getattr(self.program, "reading", None)
         shape = reading.encoding.get("rule") if reading is not None and reading.encoding else None
         if shape is not None and (pred, arity) == (shape.pred, shape.arity):
             return pred
-        return "is_" + pred if (pred, arity) in builtins and arity and pred != "call" else pred
+        return "is_" + pred if (pred, arity) in self.builtins and arity and pred != "call" else pred
 
-    def spell(g: Formula, head: bool) -> Formula:
+    def spell(self, g: Formula, head: bool) -> Formula:
         if isinstance(g, Not) and isinstance(g.arg, Atom):
             a = g.arg
-            neg = names.get("~" + a.pred)
+            neg = self.names.get("~" + a.pred)
             if neg or head:
-                return Atom(neg or neg_prefix + a.pred, a.args)
-            return Not(Atom(name_of(a.pred, len(a.args)), a.args))
+                return Atom(neg or self.neg_prefix + a.pred, a.args)
+            return Not(Atom(self.name_of(a.pred, len(a.args)), a.args))
         if isinstance(g, Atom):
-            return Atom(name_of(g.pred, len(g.args)), g.args)
+            return Atom(self.name_of(g.pred, len(g.args)), g.args)
         if isinstance(g, (And, Or)):
-            return type(g)(tuple(spell(h, False) for h in g.args))
+            return type(g)(tuple(self.spell(h, False) for h in g.args))
         if isinstance(g, Not):
-            return Not(spell(g.arg, False))
+            return Not(self.spell(g.arg, False))
         return g
 
-    def spelled_(f: Formula, kind: str = "statement") -> Formula | None:
+    def __call__(self, f: Formula, kind: str = "statement") -> Formula | None:
         if kind == "query":
             body = f.body if isinstance(f, Exists) else f
             if any(isinstance(g, (Forall, Exists, Implies)) for g in subformulas(body)):
                 return None
-            return map_atoms(body, lambda a: Atom(name_of(a.pred, len(a.args)), a.args))
+            return map_atoms(body, lambda a: Atom(self.name_of(a.pred, len(a.args)), a.args))
         vs, body, head = implication_parts(f)
-        head = spell(head, True)
+        head = self.spell(head, True)
         if not isinstance(head, Atom):
             return None
-        inner = head if body == TRUE else Implies(spell(body, False), head)
+        inner = head if body == TRUE else Implies(self.spell(body, False), head)
         return Forall(vs, inner) if vs else inner
-    return spelled_
 
 
 def prolog_text(f: Formula, kind: str = "statement", program: Program | None = None,
