@@ -27,7 +27,7 @@ from __future__ import annotations
 import re
 
 from ..fol import And, Atom, Const, Exists, Forall, Formula, Iff, Implies, Not, Or, Xor, \
-    constants, predicates
+    children, constants, predicates
 from .alignment import Alignment
 from .legend import legend
 from .premises import one_to_one, pair_premises, premise_groups
@@ -66,25 +66,16 @@ _SIDES = (And, Or, Iff, Xor)
 
 
 def _atoms(f: Formula) -> list[Atom]:
+    """The atoms of `f`, left to right."""
     out: list[Atom] = []
-    _walk_atoms(f, out)
+    stack = [f]
+    while stack:
+        g = stack.pop()
+        if isinstance(g, Atom):
+            out.append(g)
+        else:
+            stack.extend(reversed(children(g)))
     return out
-
-
-def _walk_atoms(h: Formula, out: list[Atom]) -> None:
-    # (a module function: a closure calling itself is a reference cycle made at every call)
-    if isinstance(h, Atom):
-        out.append(h)
-    elif isinstance(h, Not):
-        _walk_atoms(h.arg, out)
-    elif isinstance(h, (And, Or)):
-        for a in h.args:
-            _walk_atoms(a, out)
-    elif isinstance(h, (Implies, Iff, Xor)):
-        _walk_atoms(h.left, out)
-        _walk_atoms(h.right, out)
-    elif isinstance(h, (Forall, Exists)):
-        _walk_atoms(h.body, out)
 
 
 def map_symbols(program, truth, session=None, budget: int = 200) -> Alignment:
