@@ -314,15 +314,16 @@ def _bindings_for_head(rule: Rule, binding: dict, domain, budget):
     if not free:
         yield binding
         return
+    yield from _extend(0, binding, free, domain, budget)
 
-    def extend(i, b):
-        if i == len(free):
-            yield b
-            return
-        for c in domain:
-            budget.spend()
-            yield from extend(i + 1, {**b, free[i]: c})
-    yield from extend(0, binding)
+
+def _extend(i: int, b: dict, free: list, domain, budget):
+    if i == len(free):
+        yield b
+        return
+    for c in domain:
+        budget.spend()
+        yield from _extend(i + 1, {**b, free[i]: c}, free, domain, budget)
 
 
 def _instance(lit: Literal, binding: dict) -> tuple:

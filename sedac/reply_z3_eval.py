@@ -213,24 +213,23 @@ class Values:
         raise _No()
 
     def comprehension(self, node, env: dict):
-        local = dict(env)
-        out = []
-
-        def go(k: int):
-            if k == len(node.generators):
-                if isinstance(node, ast.DictComp):
-                    out.append((self.value(node.key, local), self.value(node.value, local)))
-                else:
-                    out.append(self.value(node.elt, local))
-                return
-            g = node.generators[k]
-            for item in list(self.value(g.iter, local)):
-                self.bind(g.target, item, local)
-                if all(not isinstance(c := self.value(test, local), Sym) and c for test in g.ifs):
-                    go(k + 1)
-
-        go(0)
+        out: list = []
+        self._generate(node, 0, dict(env), out)
         return dict(out) if isinstance(node, ast.DictComp) else out
+
+    def _generate(self, node, k: int, local: dict, out: list) -> None:
+        """The values of `node`'s generators from the k-th on, appended to `out`."""
+        if k == len(node.generators):
+            if isinstance(node, ast.DictComp):
+                out.append((self.value(node.key, local), self.value(node.value, local)))
+            else:
+                out.append(self.value(node.elt, local))
+            return
+        g = node.generators[k]
+        for item in list(self.value(g.iter, local)):
+            self.bind(g.target, item, local)
+            if all(not isinstance(c := self.value(test, local), Sym) and c for test in g.ifs):
+                self._generate(node, k + 1, local, out)
 
     def z3name(self, func) -> str:
         if isinstance(func, ast.Name):

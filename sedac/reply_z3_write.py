@@ -77,6 +77,8 @@ def write(formula, script: Script) -> str | None:
         out = go(formula)
     except _Untranslatable:
         return None
+    finally:
+        del go          # (it calls itself: a reference cycle until the name lets go of it)
     if script.prefix == "" and script.imported is not None:
         used = set(re.findall(r"\b(Not|And|Or|Implies|Xor|ForAll|Exists)\(", out))
         if not used <= script.imported:

@@ -37,15 +37,17 @@ def to_program(f: Formula, program, strict: bool = False) -> Formula | None:
 
 
 def _fill(t: Atom, subject, word: str, args=None) -> Atom:
-    def one(x):
-        if isinstance(x, Const) and x.name == SEP + "S":
-            return subject
-        if isinstance(x, Const) and x.name == SEP + "W":
-            return Const(word) if args is None else Func(word, args)
-        if isinstance(x, Func):
-            return Func(x.name, tuple(one(y) for y in x.args))
-        return x
-    return Atom(t.pred, tuple(one(x) for x in t.args))
+    return Atom(t.pred, tuple(_fill_term(x, subject, word, args) for x in t.args))
+
+
+def _fill_term(x, subject, word: str, args):
+    if isinstance(x, Const) and x.name == SEP + "S":
+        return subject
+    if isinstance(x, Const) and x.name == SEP + "W":
+        return Const(word) if args is None else Func(word, args)
+    if isinstance(x, Func):
+        return Func(x.name, tuple(_fill_term(y, subject, word, args) for y in x.args))
+    return x
 
 
 def _template(reading: Reading, s: int, a: Atom):

@@ -18,24 +18,27 @@ MAX_PLACES = 24   # candidates per rule and formula, at most
 def _places(f: Formula, edit) -> list[Formula]:
     """Every formula that is `f` with one subformula `g` replaced by one of `edit(g)`."""
     out: list[Formula] = []
-
-    def walk(g: Formula, rebuild):
-        if len(out) >= MAX_PLACES:
-            return
-        for h in edit(g) or ():
-            out.append(rebuild(h))
-        if isinstance(g, Not):
-            walk(g.arg, lambda h: rebuild(Not(h)))
-        elif isinstance(g, (And, Or)):
-            for i, a in enumerate(g.args):
-                walk(a, lambda h, i=i, g=g: rebuild(type(g)(g.args[:i] + (h,) + g.args[i + 1:])))
-        elif isinstance(g, (Implies, Iff, Xor)):
-            walk(g.left, lambda h, g=g: rebuild(type(g)(h, g.right)))
-            walk(g.right, lambda h, g=g: rebuild(type(g)(g.left, h)))
-        elif isinstance(g, (Forall, Exists)):
-            walk(g.body, lambda h, g=g: rebuild(type(g)(g.vars, h)))
-    walk(f, lambda h: h)
+    _walk_places(f, lambda h: h, edit, out)
     return out[:MAX_PLACES]
+
+
+def _walk_places(g: Formula, rebuild, edit, out: list) -> None:
+    # (a module function: a closure that calls itself is a reference cycle made per call)
+    if len(out) >= MAX_PLACES:
+        return
+    for h in edit(g) or ():
+        out.append(rebuild(h))
+    if isinstance(g, Not):
+        _walk_places(g.arg, lambda h: rebuild(Not(h)), edit, out)
+    elif isinstance(g, (And, Or)):
+        for i, a in enumerate(g.args):
+            _walk_places(a, lambda h, i=i, g=g: rebuild(type(g)(g.args[:i] + (h,) + g.args[i + 1:])),
+                         edit, out)
+    elif isinstance(g, (Implies, Iff, Xor)):
+        _walk_places(g.left, lambda h, g=g: rebuild(type(g)(h, g.right)), edit, out)
+        _walk_places(g.right, lambda h, g=g: rebuild(type(g)(g.left, h)), edit, out)
+    elif isinstance(g, (Forall, Exists)):
+        _walk_places(g.body, lambda h, g=g: rebuild(type(g)(g.vars, h)), edit, out)
 
 
 def _formal(vocab) -> bool:
