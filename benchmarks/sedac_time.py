@@ -119,12 +119,10 @@ def run_one(p, prover, attribution: Attribution | None, fixed: bool):
     else:
         truth = truth_from_text(p.text)
         prog = read_program(p.program, p.id, vocab_hint=truth.vocab)
-    session = prover.session()      # (what analyse makes in full mode; eval closes it, too)
-    report = analyse(prog, truth, "full", prover, unsafe_fixes=True, session=session)
+    report = analyse(prog, truth, "full", prover, unsafe_fixes=True)
     if fixed:
         report.verified(unsafe=True)
-    calls = report.prover_calls
-    session.close()
+    report.close()          # (the session analyse made, closed as eval closes each problem's)
     seconds = CLOCK() - start
     settle_collector()      # (the collector's policy of an eval process, after its first problem)
     phases = None
@@ -133,7 +131,7 @@ def run_one(p, prover, attribution: Attribution | None, fixed: bool):
         phases["truth"] += t1 - t0
         phases["read"] += t2 - t1
         phases["other"] = seconds - sum(v for k, v in phases.items() if k != "other")
-    return seconds, calls, phases
+    return seconds, report.prover_calls, phases
 
 
 def breakdown_line(name: str, times: list, phases: list[dict]) -> str:

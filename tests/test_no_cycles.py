@@ -53,3 +53,18 @@ def test_a_closed_session_keeps_its_counts_and_lets_go_of_its_caches():
     assert verdict.holds and session.calls == 1
     session.close()
     assert session.calls == 1 and not hasattr(session, "_cache")
+
+
+def test_a_closed_report_leaves_no_session_behind(problems):
+    from sedac.engine import analyse
+    from sedac.readers import read_program
+    from sedac.truth import truth_from_text
+
+    def check(p):
+        truth = truth_from_text(p.text)
+        report = analyse(read_program(p.program, p.id, vocab_hint=truth.vocab), truth, "full",
+                         "z3", unsafe_fixes=True)
+        report.close()
+    check(problems[0])
+    left = _cyclic_garbage(lambda: [check(p) for p in problems[1:]])
+    assert not left["Z3Session"] and not left["Verdict"] and not left["Atom"], left
