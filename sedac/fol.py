@@ -198,24 +198,29 @@ def negate(f: Formula) -> Formula:
 
 # ------------------------------------------------------------------- queries
 
-def children(f: Formula) -> tuple[Formula, ...]:
-    if isinstance(f, Not):
-        return (f.arg,)
-    if isinstance(f, (And, Or)):
-        return f.args
-    if isinstance(f, (Implies, Iff, Xor)):
-        return (f.left, f.right)
-    if isinstance(f, (Forall, Exists)):
-        return (f.body,)
+def _no_children(f) -> tuple:
     return ()
+
+
+# each node class's children, looked up by its exact type (the classes are final: a
+# chain of `isinstance` tests costs more, and `children` is asked of every node of a walk)
+_CHILDREN = {Not: lambda f: (f.arg,), And: attrgetter("args"), Or: attrgetter("args"),
+             Implies: attrgetter("left", "right"), Iff: attrgetter("left", "right"),
+             Xor: attrgetter("left", "right"), Forall: lambda f: (f.body,),
+             Exists: lambda f: (f.body,)}
+
+
+def children(f: Formula) -> tuple[Formula, ...]:
+    return _CHILDREN.get(type(f), _no_children)(f)
 
 
 def subformulas(f: Formula) -> Iterator[Formula]:
     stack = [f]
+    get, none = _CHILDREN.get, _no_children
     while stack:
         g = stack.pop()
         yield g
-        stack.extend(children(g))
+        stack.extend(get(type(g), none)(g))
 
 
 def _terms(f: Formula) -> Iterator[Term]:
@@ -244,13 +249,22 @@ def free_vars(f: Formula) -> frozenset[Var]:
 def constants(f: Formula) -> frozenset[Const]:
     if type(f) is Atom and all(type(a) is not Func for a in f.args):   # (most formulas: facts)
         return frozenset(a for a in f.args if type(a) is Const)
-    return frozenset(t for t in _terms(f) if isinstance(t, Const))
+    out = set()
+    for g in subformulas(f):
+        kind = type(g)
+        if kind is Atom or kind is Eq:
+            for a in (g.args if kind is Atom else (g.left, g.right)):
+                if type(a) is Const:
+                    out.add(a)
+                elif type(a) is Func:
+                    out.update(t for t in _leaves(a) if type(t) is Const)
+    return frozenset(out)
 
 
 def predicates(f: Formula) -> frozenset[tuple[str, int]]:
     if type(f) is Atom:
         return frozenset(((f.pred, len(f.args)),))
-    return frozenset((g.pred, len(g.args)) for g in subformulas(f) if isinstance(g, Atom))
+    return frozenset((g.pred, len(g.args)) for g in subformulas(f) if type(g) is Atom)
 
 
 def closure(f: Formula) -> Formula:
