@@ -142,8 +142,9 @@ def parse_sentences_limited(texts: list[str], vocab: Vocabulary
     Usually one Prolog call: the lexicon is set (when it is not the one set last) and the
     first batch parsed in the same query, each under its own inference limit, and the
     parses come back as one text. A sentence (its words) already parsed with this very
-    lexicon is not parsed again: the glosses of a program are mostly the problem's own
-    sentences."""
+    lexicon, while it or one of the few set after it (`KEPT_LEXICONS`) was the last, is not
+    parsed again, and a call whose sentences all were sets no lexicon: the glosses of a
+    program are mostly the problem's own sentences."""
     lexicon = _lexicon_call(vocab)
     from . import morphology, text_vocab, vocab as vocab_module
     from .swipl import remembered
@@ -180,9 +181,7 @@ def _parse_raw(texts: list[str], vocab: Vocabulary, lexicon: tuple[str, str]) ->
     results: list = [None] * len(texts)
     limited: list[int] = []
     with _lock:   # the lexicon is set once, for every batch: nothing else may set another
-        if _STATE["lexicon"] != lexicon:
-            _STATE["parses"] = {}
-        known = _STATE["parses"]
+        known = _known(lexicon)
         todo = []
         for i, ws in enumerate(wordlists):
             if ws in known:
@@ -217,9 +216,29 @@ def _parse_raw(texts: list[str], vocab: Vocabulary, lexicon: tuple[str, str]) ->
     return [["none" if r is None else r for r in results], sorted(limited)]
 
 
-# The lexicon the grammar holds (the `_lexicon_call` that set it), and the parses made with it (what
-# the DCG said of each sentence's words: `none` or `Kind<TAB>Tptp`).
+# The lexicon the grammar holds (the `_lexicon_call` that set it), and the parses made with the
+# lexicons set last, by lexicon (what the DCG said of each sentence's words: `none` or
+# `Kind<TAB>Tptp`), the one used last at the end.
 _STATE: dict = {"lexicon": None, "parses": {}}
+# (A problem goes back to a lexicon it left: its text's, set for the ground truth, then an
+# English line's own for the language decision, then the text's again for that line and for
+# the glosses, which are mostly the text's own sentences. A parse is a function of the
+# grammar, the lexicon and the words alone, so a kept one is the answer the grammar would
+# give again; a sentence over budget is never kept.)
+KEPT_LEXICONS = 4
+
+
+def _known(lexicon: tuple[str, str]) -> dict:
+    """The parses made with `lexicon`, now the one used last (the oldest of more than
+    KEPT_LEXICONS forgotten)."""
+    kept = _STATE["parses"]
+    known = kept.pop(lexicon, None)
+    if known is None:
+        known = {}
+        while len(kept) >= KEPT_LEXICONS:
+            del kept[next(iter(kept))]
+    kept[lexicon] = known
+    return known
 
 
 def _parse_limit(batch: list[int], wordlists: list[tuple]) -> int:
