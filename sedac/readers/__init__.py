@@ -194,9 +194,12 @@ def _coverages_needed(text: str, ext_lang: str | None, made: dict | None = None)
     `coverage_bound` is at most `2 * c` can neither be chosen nor make another be (a reader
     that reads more than `2 * c` beats it on coverage alone); with `c == 0`, or without an
     extension, a reader whose bound is 0 reads nothing, and without an extension a reader
-    whose bound is below a coverage already found cannot be the most read either. The
-    choice over the readers kept is then the choice over all of them. `made` (a dict)
-    gets the readers that read, by language (`read_program` may keep their reading)."""
+    whose bound is below a coverage already found cannot be the most read either, nor one
+    whose bound equals the most found when `read_as`'s order puts it below the reader that
+    found it even at the same coverage (the order is total: what it puts below one reader
+    it puts below the best of all). The choice over the readers kept is then the choice
+    over all of them. `made` (a dict) gets the readers that read, by language
+    (`read_program` may keep their reading)."""
     from .probes import bound as bound_of
     sample = _sample(text)
     # (a JSON document's strings are read side by side, several to a line: no bound holds)
@@ -207,6 +210,7 @@ def _coverages_needed(text: str, ext_lang: str | None, made: dict | None = None)
         made[ext_lang] = _reader_class(ext_lang)(None)
         found[ext_lang] = made[ext_lang].coverage(sample)
     bounded = []
+    hint = None          # (`_hint`, computed when a tie with a reading needs it)
     for lang in _READERS:    # (the bounds import no reader: only the readers that read do)
         if lang in found:
             continue
@@ -223,6 +227,12 @@ def _coverages_needed(text: str, ext_lang: str | None, made: dict | None = None)
                 continue
         elif bound == 0 or (found and bound < max(found.values())):
             continue
+        elif found and bound == max(found.values()):
+            if hint is None:
+                hint = _hint(text)
+            leader = max(found, key=lambda x: _rank(x, found[x], None, hint))
+            if _rank(lang, bound, None, hint) < _rank(leader, found[leader], None, hint):
+                continue
         made[lang] = _reader_class(lang)(None)
         found[lang] = made[lang].coverage(sample)
     return found
@@ -236,9 +246,8 @@ def read_as(text: str, ext_lang: str | None, exhaustive: bool = False,
     change the answer read the text (`_coverages_needed`); `exhaustive` runs every one (the
     answer is the same: `benchmarks/detect_same.py` and `tests/test_detect_same.py`)."""
     found = coverages(text) if exhaustive else _coverages_needed(text, ext_lang, made)
-    hint = scores(_unwrapped(text) or text) if len(found) > 1 else {}
-    order = {lang: i for i, lang in enumerate(LANGS)}
-    best = max(found, key=lambda x: (found[x], x == ext_lang, hint.get(x, 0), -order.get(x, 99)))
+    hint = _hint(text) if len(found) > 1 else {}
+    best = max(found, key=lambda x: _rank(x, found[x], ext_lang, hint))
     if found[best] == 0:
         return None, ""
     if ext_lang is None or best == ext_lang:
@@ -248,6 +257,20 @@ def read_as(text: str, ext_lang: str | None, exhaustive: bool = False,
                       f"reads {found[best]} of its statements, the {ext_lang} reader "
                       f"{found.get(ext_lang, 0)}")
     return ext_lang, ""
+
+
+_ORDER = {lang: i for i, lang in enumerate(LANGS)}
+
+
+def _hint(text: str) -> dict[str, int]:
+    """What breaks a tie of coverages: how many code lines look like each language."""
+    return scores(_unwrapped(text) or text)
+
+
+def _rank(lang: str, coverage: int, ext_lang: str | None, hint: dict[str, int]) -> tuple:
+    """Where `read_as` puts a reader that reads `coverage`: the most read first, then the
+    extension's language, then the one whose lines look most like it, then `LANGS`' order."""
+    return coverage, lang == ext_lang, hint.get(lang, 0), -_ORDER.get(lang, 99)
 
 
 def language_of(text: str, path: str = "<program>", lang: str = "auto",
