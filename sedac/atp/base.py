@@ -173,6 +173,7 @@ class Session:
         self.cache_hits = 0
         self._cache: dict[tuple, Verdict] = {}
         self._recent: dict[int, tuple] = {}
+        self._last: tuple = ((), -1, None)    # the last list asked (most often asked again)
         self._interned: dict[AxiomsKey, AxiomsKey] = {}
         # key -> (the key of a list it extends, that list's length): the same list object
         # asked again after it grew (a chain's steps so far), so that a backend may extend
@@ -182,8 +183,12 @@ class Session:
     def key(self, axioms: Sequence[Formula]) -> AxiomsKey:
         """The key of an axiom list: the same list object asked again costs nothing, and
         equal lists share one key object (so that keys compare by identity)."""
+        last = self._last
+        if last[0] is axioms and last[1] == len(axioms):
+            return last[2]
         hit = self._recent.get(id(axioms))
         if hit is not None and hit[0] is axioms and hit[1] == len(axioms):
+            self._last = hit
             return hit[2]
         k = AxiomsKey(tuple(axioms))
         k = self._interned.setdefault(k, k)
@@ -192,7 +197,8 @@ class Session:
             self._extends.setdefault(k, (hit[2], hit[1]))
         if len(self._recent) > 16:
             self._recent.clear()
-        self._recent[id(axioms)] = (axioms, len(axioms), k)   # holding the list keeps its id
+        # (holding the list keeps its id)
+        self._recent[id(axioms)] = self._last = (axioms, len(axioms), k)
         return k
 
     def entails(self, axioms: Sequence[Formula], goal: Formula,

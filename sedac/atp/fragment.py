@@ -214,6 +214,7 @@ class _Slicer:
         if s is not None and len(s._axiom_sets) > 64:   # memory: keep the grounded rules only
             for table in (s._axiom_sets, s._covered, s._interned, s._recent, s._stated):
                 table.clear()
+            s._last = ((), -1, None)
         if s is None:
             if len(self._sessions) > 64:
                 self._sessions.clear()

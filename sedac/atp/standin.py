@@ -65,7 +65,8 @@ class GroundStandIn:
         procedure's minimal core; a refutation carries no countermodel (as E's did not).
         None when it gives the question back (outside the fragment, past its budget)."""
         try:
-            key, skolems = self._ground_universe(axioms, goal)
+            key = self.key(axioms)
+            skolems = self._ground_universe(axioms, goal, key)
             decided = self._decide_ground(axioms, goal, key, skolems, watch)
             if decided is None or not evidence or decided.refuted:
                 return decided

@@ -37,12 +37,14 @@ class QuestionShapes:
             hit = self._facts[f] = (frozenset(names), width, _count_outer_exists(f), eq)
         return hit
 
-    def _too_big(self, axioms: list[Formula], goal: Formula, limit: int | None = None) -> bool:
+    def _too_big(self, axioms: list[Formula], goal: Formula, limit: int | None = None,
+                 key=None) -> bool:
         """Whether grounding this question would pass `limit` (sized, not built; by default
-        GROUND_LIMIT, read when asked)."""
+        GROUND_LIMIT, read when asked). `key`: the axioms' key, when the caller has it."""
         if limit is None:
             limit = GROUND_LIMIT
-        key = self.key(axioms)
+        if key is None:
+            key = self.key(axioms)
         shape = self._shapes.get(key)
         if shape is None:
             ext = self._extends.get(key)
@@ -152,12 +154,13 @@ class QuestionShapes:
             k = self._alpha_keys[f] = alpha_key(f)
         return k
 
-    def _stated_early(self, axioms: list[Formula], goal: Formula) -> bool:
+    def _stated_early(self, axioms: list[Formula], goal: Formula, key=None) -> bool:
         """The stated-goal answer below, before the goal is prepared, where its preparation
         would change nothing: the axioms' individuals are in the universe, and so are the
         goal's, its negation needs no more Skolem elements than the universe has and no
         equality is in it (so no reset, no `NotGroundable`)."""
-        key = self.key(axioms)
+        if key is None:
+            key = self.key(axioms)
         if self._covered.get(key) is not True:
             return False
         names, _, _, eq = self._facts.get(goal) or self._about(goal)

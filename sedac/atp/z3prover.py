@@ -160,22 +160,23 @@ class Z3Session(QuestionShapes, GroundStandIn, Session):
     def _entails(self, axioms: list[Formula], goal: Formula, time_limit: float,
                  evidence: bool = True) -> Verdict:
         watch = Stopwatch()
-        if not self._whole and self._too_big(axioms, goal):
+        key = self.key(axioms)     # (once: each step below reads it)
+        if not self._whole and self._too_big(axioms, goal, None, key):
             # Too big to ground whole: slice it by individual when the fragment allows
             # (exact), else hand it to a method that does not ground.
             sliced = self._slices.entails(axioms, goal, time_limit, evidence)
             if sliced is not None:
                 return sliced
-            if not self._too_big(axioms, goal, BIG_GROUND_LIMIT):
+            if not self._too_big(axioms, goal, BIG_GROUND_LIMIT, key):
                 decided = self._entails_big(axioms, goal, evidence, watch)
                 if decided is not None:
                     return decided
             return self._entails_unbounded(axioms, goal, time_limit, watch)
         try:
             if not evidence and (self._fast or len(axioms) >= CORE_AT and not self._z3_only) \
-                    and self._stated_early(axioms, goal):
+                    and self._stated_early(axioms, goal, key):
                 return Verdict(THEOREM, "z3", watch.seconds)
-            key, skolems = self._ground_universe(axioms, goal)
+            skolems = self._ground_universe(axioms, goal, key)
             if not evidence and (self._fast or len(axioms) >= CORE_AT and not self._z3_only) \
                     and self._states(key, goal):
                 # the ground procedure's answer below, without its search: a goal among the
@@ -317,12 +318,11 @@ class Z3Session(QuestionShapes, GroundStandIn, Session):
         status = TIMEOUT if "timeout" in reason or "canceled" in reason else GAVE_UP
         return Verdict(status, "z3", watch.seconds, detail=reason)
 
-    def _ground_universe(self, axioms: list[Formula], goal: Formula) -> tuple:
-        """(the axioms' key, the goal's outer existentials), the universe grown (reset) when
-        the question's individuals or Skolem elements are not all in it; raises
+    def _ground_universe(self, axioms: list[Formula], goal: Formula, key) -> int:
+        """The goal's outer existentials, the universe grown (reset) when the question's
+        individuals or Skolem elements are not all in it (`key`: the axioms'); raises
         NotGroundable outside the grounded fragment."""
         _, skolems, names = self._prepared(goal, True)
-        key = self.key(axioms)
         covered = self._covered.get(key)
         if covered is None:   # do the axioms' individuals lie in the universe? (per key)
             ext = self._extends.get(key)
@@ -336,7 +336,7 @@ class Z3Session(QuestionShapes, GroundStandIn, Session):
             # formulas without individuals grounds them over one unnamed element)
             self._reset(self._universe_for(axioms + [goal], skolems))
             self._covered[key] = True
-        return key, skolems
+        return skolems
 
     def _z3_model(self, axioms: list[Formula], goal: Formula, time_limit: float):
         """The countermodel of a question the ground procedure refuted (asked when read)."""
