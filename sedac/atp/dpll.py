@@ -128,6 +128,10 @@ class Groups:
         self.index: dict[int, list[int]] = {}
         self.units: list[tuple] = []     # (literal, clause, group) of the unit clauses
         self.empty: list[int] = []       # the empty clauses
+        # Horn (no clause with two positive literals): then so is every subset, and unit
+        # propagation that ends without a conflict leaves a model (the rest false), so a
+        # question `refutation` answers None is satisfiable without a search
+        self.horn = True
         for g, cs in [*groups, (None, extra)]:
             m = self.marker.get(g)
             for c in cs:
@@ -140,8 +144,13 @@ class Groups:
                     continue
                 if len(c) == 1:
                     self.units.append((c[0], i, g))
+                positive = 0
                 for lit in c:
                     self.index.setdefault(-lit, []).append(i)
+                    if lit > 0:
+                        positive += 1
+                if positive > 1:
+                    self.horn = False
 
     def refutation(self, left_out) -> set | None:
         """The groups (not extra's) a unit refutation of the clauses of every group but

@@ -403,6 +403,8 @@ def _marked_core(groups: dict, clauses_of, extra: list[tuple]) -> tuple | None:
         used = marked.refutation(out)
         if used is not None:
             return True, used
+        if marked.horn:
+            return False, None     # (what the search below finds: propagation left a model)
         sat = _satisfiable(marked.clauses(out))
         return (None if sat is None else not sat), None
 
