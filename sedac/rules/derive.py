@@ -62,7 +62,30 @@ def _conjuncts(f: Formula) -> list[Formula]:
 def _rule(body: list[Formula], head: list[Formula]) -> Formula:
     """`∀(free vars) (∧body → ∧head)`, quantifying exactly the variables that occur."""
     inner = implication((), conj(body) if body else TRUE, conj(head))
-    return closure(inner)
+    order = _literal_vars(body, head)
+    if order is None:
+        return closure(inner)
+    return Forall(order, inner) if order else inner
+
+
+def _literal_vars(body: list[Formula], head: list[Formula]) -> tuple[Var, ...] | None:
+    """The variables of literals of plain terms in order of first appearance, body first:
+    the order `closure` finds in the rule they make, read without walking the rule (the
+    relational rules build thousands of candidates a run, nearly all of such literals);
+    None for anything else, which `closure` reads."""
+    order: list[Var] = []
+    for l in body + head:
+        a = l.arg if type(l) is Not else l
+        if type(a) is not Atom:
+            return None
+        for t in a.args:
+            kind = type(t)
+            if kind is Var:
+                if t not in order:
+                    order.append(t)
+            elif kind is not Const:
+                return None
+    return tuple(order)
 
 
 def _occurrences(lits: list[Formula]):
