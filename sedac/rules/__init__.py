@@ -148,9 +148,11 @@ def equivalence_key(f: Formula):
                 and isinstance(head.arg, Atom) else nnf(head))
     if not all(isinstance(l, Atom) or isinstance(l, Not) and isinstance(l.arg, Atom) for l in lits):
         return f
+    if not any(type(t) is not Const for l in lits for t in (l.arg if type(l) is Not else l).args):
+        return frozenset(lits)     # ground: no variable to name (the usual D5 candidate)
     # Canonical variable names in order of first appearance over the sorted literals.
     order: dict[Var, Var] = {}
-    for lit in sorted(lits, key=lambda l: repr(_strip_vars(l))):
+    for lit in sorted(lits, key=_sort_key):
         args = (lit.arg if isinstance(lit, Not) else lit).args
         if all(type(t) is Var or type(t) is Const for t in args):
             found = sorted({t for t in args if type(t) is Var}, key=lambda v: v.name)
@@ -159,6 +161,14 @@ def equivalence_key(f: Formula):
         for v in found:
             order.setdefault(v, Var(f"V{len(order)}"))
     return frozenset(substitute(l, order) for l in lits)
+
+
+@lru_cache(maxsize=1 << 16)
+def _sort_key(l) -> str:
+    """A literal's place in `equivalence_key`'s order: its shape without variable names,
+    as text. (A pure function of a frozen literal, and the same literals recur in the many
+    candidates of one clause: memoised.)"""
+    return repr(_strip_vars(l))
 
 
 def _strip_vars(l):
