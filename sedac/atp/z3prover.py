@@ -29,6 +29,7 @@ from .base import (COUNTER_SATISFIABLE, CONTRADICTORY_AXIOMS, DEFAULT_TIME_LIMIT
                    THEOREM, TIMEOUT, Prover, Session, Stopwatch, Verdict)
 from .fragment import (_PLACEHOLDER, _Slicer, _count_outer_exists, _has_eq,  # noqa: F401
                        _quantified_vars, _renamed, _scan, _slice_of, _survey, ground_size, _binders)
+from .equality import satisfiable_with_equality
 from .ground import GroundSolver
 from .smt import SmtTranslator
 from .ground_clauses import Form
@@ -244,7 +245,23 @@ class Z3Session(QuestionShapes, GroundStandIn, Session):
             self._done = len(self._history)
             return v
         except NotGroundable:
+            decided = self._entails_equal(axioms, goal, evidence, watch)
+            if decided is not None:
+                return decided
             return self._entails_quantified(axioms, goal, time_limit, watch)
+
+    def _entails_equal(self, axioms, goal, evidence, watch) -> Verdict | None:
+        """A question with an equality, in the fragment `sedac.atp.equality` grounds: its
+        answer is the quantified solver's, which gives a refutation no countermodel; a proof
+        asked with evidence is that solver's (its core). None when it is not decided so."""
+        about = [self._about(f) for f in axioms] + [self._about(goal)]
+        if not any(eq for _, _, _, eq in about):
+            return None
+        names = frozenset().union(*(n for n, _, _, _ in about))
+        sat = satisfiable_with_equality(axioms, goal, names)
+        if sat is None or not sat and evidence:
+            return None
+        return Verdict(COUNTER_SATISFIABLE if sat else THEOREM, "z3", watch.seconds)
 
     def _z3_at(self, history: list, at: int, epoch: int, universe) -> Verdict:
         """Z3's answer, with evidence, to `history[at]` from a solver asked `history[:at]`
