@@ -259,7 +259,7 @@ class Z3Session(QuestionShapes, GroundStandIn, Session):
             return None
         names = frozenset().union(*(n for n, _, _, _ in about))
         sat = satisfiable_with_equality(axioms, goal, names)
-        if sat is None or not sat and evidence:
+        if sat is None or (not sat and evidence):   # (a proof's core is Z3's)
             return None
         return Verdict(COUNTER_SATISFIABLE if sat else THEOREM, "z3", watch.seconds)
 
