@@ -24,9 +24,9 @@ from .truth import Truth, program_vocabulary
 # their names are re-exported here, where callers import them from.
 from .deep import (MAX_GOLD_CANDIDATES, SURE_ALIGNMENT, _full_sedac, _gloss_beside,  # noqa: F401
                    _gloss_formulas, _gold_candidates, _informative, _others, _restores, _sure)
-from .file_report import (REMOVAL_RULES, ClauseResult, FileReport, _same_text,  # noqa: F401
-                          _undecided, allowed_fixes, apply_fixes, clause_text, comment_out,
-                          diagnostic_json, misreading, set_statuses)
+from .file_report import (REMOVAL_RULES, ClauseResult, FileReport, WrittenLater,  # noqa: F401
+                          _same_text, _undecided, allowed_fixes, apply_fixes, clause_text,
+                          comment_out, diagnostic_json, misreading, set_statuses)
 
 MODES = ("syntax", "partial", "full")
 
@@ -293,10 +293,12 @@ def _omissions(report: FileReport, session: Session, diags: list[Diagnostic],
             undecided.append(_undecided(at, f"whether the program says sentence {fact.index}: "
                                         f"`{fact.text}`", v))
             continue
-        text = clause_text(fact.formula, report.program, "statement", fact.text)
+        # (its text is written only if a report shows it: `WrittenLater`)
+        def text(fact=fact, program=report.program) -> str:
+            return clause_text(fact.formula, program, "statement", fact.text) or ""
         diags.append(Diagnostic(
             "O001", "omission", f"the program never says sentence {fact.index}: `{fact.text}`",
-            at, fix=Fix("display-only", text or "", "add-premise", at),
+            at, fix=WrittenLater("display-only", text, "add-premise", at),
             evidence={"sentence": fact.index, "text": fact.text,
                       "formula": describe(fact.formula)},
             proof=(axioms, fact.formula, "CounterSatisfiable")))

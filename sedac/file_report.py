@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from .align import to_program
 from .fol import Formula, replace_terms
-from .program import CATEGORIES, Clause, Diagnostic, Program
+from .program import CATEGORIES, Clause, Diagnostic, Fix, Program
 from .readers import reader_for
 from .readers.base import own_names
 from .truth import Truth
@@ -215,6 +215,43 @@ def clause_text(f: Formula, program: Program, kind: str = "statement", gloss: st
     if gloss in program.glossed_apart:
         gloss = ""                       # written apart from the clause, where it stays
     return reader_for(program.lang).write(f, kind, gloss, program, vocab)
+
+
+class WrittenLater(Fix):
+    """A fix whose replacement text is written when something first reads it. An omission's
+    (O001) display-only text is read only by a report that shows it (JSON, SARIF, text), never
+    by the analysis nor by applying fixes, and a reply that omits most of the text has one per
+    sentence: writing them all eagerly was 3% of a PrOntoQA problem. `replacement` is the
+    text, or a function of nothing that writes it: a function of the formula and of the
+    program's notation and names, fixed once the program is read (`clause_text` makes its
+    reader afresh), so the text is the one writing it at once would have given.
+    Equal to, and hashed and pickled as, the plain `Fix` of its text."""
+
+    def __init__(self, applicability: str, replacement, rule: str, span=None):
+        if not callable(replacement):
+            Fix.__init__(self, applicability, replacement, rule, span)
+            return
+        for name, value in (("applicability", applicability), ("rule", rule), ("span", span),
+                            ("_write", replacement)):
+            object.__setattr__(self, name, value)
+
+    def __getattr__(self, name: str):
+        # (asked only of an attribute not set: the replacement, before it is first read)
+        if name != "replacement" or "_write" not in self.__dict__:
+            raise AttributeError(name)
+        text = self.__dict__.pop("_write")()
+        object.__setattr__(self, "replacement", text)
+        return text
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Fix) and (self.applicability, self.replacement, self.rule,
+                                           self.span) == (other.applicability, other.replacement,
+                                                          other.rule, other.span)
+
+    __hash__ = Fix.__hash__
+
+    def __reduce__(self):
+        return Fix, (self.applicability, self.replacement, self.rule, self.span)
 
 
 def _same_text(a: str, b: str) -> bool:

@@ -89,3 +89,20 @@ def test_second_fix_changes_nothing():
     once = sedac.check(program, nl=text, unsafe_fixes=True).fixed_program()
     twice = sedac.check(once, nl=text, unsafe_fixes=True).fixed_program()
     assert once != program and twice == once
+
+
+def test_omission_fix_text_is_written_when_read_as_it_was_written_at_once():
+    import pickle
+    from sedac.engine import clause_text
+    from sedac.program import Fix
+    text = (EXAMPLES / "alex.txt").read_text()
+    program = (EXAMPLES / "alex.pl").read_text()
+    report = sedac.check(program, nl=text, unsafe_fixes=True)
+    omitted = [d for d in report.diagnostics if d.code == "O001"]
+    assert omitted and all("replacement" not in d.fix.__dict__ for d in omitted)
+    facts = {f.index: f for f in report.truth.facts}
+    for d in omitted:
+        fact = facts[d.evidence["sentence"]]
+        eager = clause_text(fact.formula, report.program, "statement", fact.text) or ""
+        assert d.fix.replacement == eager and d.fix == Fix("display-only", eager, "add-premise", d.fix.span)
+        assert pickle.loads(pickle.dumps(d.fix)) == d.fix
