@@ -7,9 +7,10 @@ fix backed by a proof.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from ..fol import (TRUE, And, Atom, Const, Forall, Formula, Implies, Not, Top, Var, closure, conj,
-                   constants, free_vars, map_atoms, negate, replace_terms, substitute)
+                   constants, free_vars, map_atoms, negate, predicates, replace_terms, substitute)
 from .base import DERIVE, implication, literal, make_literal, parts, rule
 
 
@@ -105,6 +106,22 @@ def _with_arg(l: Formula, j: int, t) -> Formula:
     return make_literal(pos, Atom(a.pred, tuple(args)))
 
 
+_LAST_CONSTANTS: tuple = (None, frozenset())
+
+
+def _constants(f: Formula) -> frozenset:
+    """`constants(f)`; `propose` asks the relational rules of one formula one after the
+    other, and D4, D5, D6 and D8 each ask it, so the last answer is kept (a pure function of
+    an immutable formula; one tuple, replaced whole, as `base.parts`)."""
+    global _LAST_CONSTANTS
+    last = _LAST_CONSTANTS
+    if last[0] is f:
+        return last[1]
+    out = constants(f)
+    _LAST_CONSTANTS = (f, out)
+    return out
+
+
 def _split(f: Formula):
     vs, body, head = parts(f)
     return _conjuncts(body), _conjuncts(head)
@@ -116,9 +133,11 @@ def d4(f: Formula, vocab) -> list[Formula]:
     """Anti-pattern: the rule's variable where the text names an individual,
     `Chases($x, Cow, True) >>> Big($x, True)` for "If something chases the cow then the cow is big".
     Best practice: the individual, `Chases($x, Cow, True) >>> Big(Cow, True)`."""
+    names = sorted(_constants(f), key=lambda c: c.name)
+    if not names:
+        return []     # (no individual to put in a variable's place)
     body, head = _split(f)
     lits = body + head
-    names = sorted({c for c in constants(f)}, key=lambda c: c.name)
     out = []
     for i, j, t in _occurrences(lits):
         if isinstance(t, Var):
@@ -138,7 +157,7 @@ def d5(f: Formula, vocab) -> list[Formula]:
     vs, body, head = parts(f)
     if not vs or isinstance(body, Top):
         return []
-    names = sorted({c.name for c in constants(f)} | set(getattr(vocab, "names", ()) or ()))
+    names = sorted({c.name for c in _constants(f)} | set(getattr(vocab, "names", ()) or ()))
     if len(names) > 40:
         return []
     inner = implication((), body, head)
@@ -161,13 +180,14 @@ def d6(f: Formula, vocab) -> list[Formula]:
     `Chases(Bear, Cow, True) >>> Big(Bear, True)` for "If something chases the cow then it is big".
     Best practice: the variable, `Chases($x, Cow, True) >>> Big($x, True)`."""
     vs, body, head = parts(f)
-    if isinstance(body, Top):
+    names = sorted(_constants(f), key=lambda c: c.name) if not isinstance(body, Top) else ()
+    if not names:
         return []
     body_l, head_l = _conjuncts(body), _conjuncts(head)
     lits = body_l + head_l
     x = Var("X") if Var("X") not in vs else Var("Y")
     out = []
-    for c in sorted(constants(f), key=lambda c: c.name):
+    for c in names:
         every = [replace_terms(l, {c: x}) for l in lits]
         out.append(_rule(every[:len(body_l)], every[len(body_l):]))
         for i, j, t in _occurrences(lits):   # or just one of its places
@@ -211,7 +231,7 @@ def d8(f: Formula, vocab) -> list[Formula]:
     body_l, head_l = _conjuncts(body), _conjuncts(head)
     extra = [Atom(a, (x,)) for a in sorted(getattr(vocab, "adjectives", ()) or ())]
     for verb in sorted(getattr(vocab, "verbs", {}) or {}):
-        for c in sorted(constants(f), key=lambda c: c.name):
+        for c in sorted(_constants(f), key=lambda c: c.name):
             extra += [Atom(verb, (x, c)), Atom(verb, (c, x))]
     conds = [make_literal(s, a) for a in extra for s in (True, False)]
     if len(conds) > MAX_ADDED_CONDITIONS:
@@ -272,15 +292,27 @@ def d11(f: Formula, vocab) -> Formula | None:
     """Anti-pattern: negation written as a new predicate, `Unkind(Bob, True)` or `nonred(X)`,
     which no rule of the text ever concludes. Best practice: the negation of the text's word,
     `Kind(Bob, False)`."""
-    words = (set(getattr(vocab, "adjectives", ())) | set(getattr(vocab, "nouns", ()))) \
-        if vocab is not None else set()
+    # (a formula with no predicate named as a negation is its own result, which the rule
+    # does not give: most formulas, asked without a walk that rebuilds them)
+    if vocab is None or not any(_negated(p) for p, _ in predicates(f)):
+        return None
+    adjectives, nouns = getattr(vocab, "adjectives", ()), getattr(vocab, "nouns", ())
 
     def flip(a: Atom) -> Formula:
-        m = _NEG_NAME.match(a.pred)
-        if m and a.pred not in words and m.group(1) in words and len(a.args) == 1:
-            return Not(Atom(m.group(1), a.args))
+        word = _negated(a.pred)
+        if word and len(a.args) == 1 and a.pred not in adjectives and a.pred not in nouns \
+                and (word in adjectives or word in nouns):
+            return Not(Atom(word, a.args))
         return a
     return map_atoms(f, flip)
+
+
+@lru_cache(maxsize=1 << 12)
+def _negated(pred: str) -> str | None:
+    """The word a predicate's name negates (`nonred` -> `red`), or None. (A pure function of
+    a name, asked of the same few names by every formula of a problem: memoised.)"""
+    m = _NEG_NAME.match(pred)
+    return m.group(1) if m else None
 
 
 RELATIONAL = [d4, d5, d6, d7, d8, d9, d10, d11]

@@ -7,7 +7,7 @@ each result must be entailed by it. Otherwise they are display-only suggestions.
 """
 from __future__ import annotations
 
-from ..fol import predicates, Atom, Const, Formula, Top, map_atoms
+from ..fol import predicates, Atom, Const, Formula, Implies, Top, map_atoms
 from .base import (REWRITE, bind, class_rule, implication, literal, make_literal, parts, rename_in,
                    rule)
 
@@ -182,8 +182,12 @@ def inert(f: Formula, vocab, memo: dict) -> bool:
     another spelling of a name. Anything not a literal nor a rule of literals, or a rule
     that would not be rebuilt as it is, is "maybe"."""
     vs, body, head = parts(f)
-    if not isinstance(body, Top) and implication(vs, body, head) != f:
-        return False        # R5, R6, R8, R9 rebuild the rule: let them say so
+    # R5, R6, R8, R9 rebuild a rule as `implication` writes it: one that is not so written
+    # (nested or empty quantifier prefixes) is theirs to say; a rule is written so exactly
+    # when it is an implication under one non-empty prefix, or under none
+    if not isinstance(body, Top) and type(f) is not Implies and not (
+            f.vars and type(f.body) is Implies):
+        return False
     for g in (body, head):
         if not _literals_inert(g, vocab, memo):
             return False
