@@ -6,6 +6,7 @@ prover-checked) with the `@rule` decorator, and list it in that module's `RULES`
 from __future__ import annotations
 
 from functools import lru_cache
+from operator import attrgetter
 
 from ..fol import (And, Atom, Const, Formula, Not, Top, Var, free_vars, implication_parts,
                    nnf, substitute)
@@ -152,15 +153,29 @@ def equivalence_key(f: Formula):
         return frozenset(lits)     # ground: no variable to name (the usual D5 candidate)
     # Canonical variable names in order of first appearance over the sorted literals.
     order: dict[Var, Var] = {}
+    plain = True      # every argument a variable or a constant (nearly every candidate)
     for lit in sorted(lits, key=_sort_key):
-        args = (lit.arg if isinstance(lit, Not) else lit).args
+        args = (lit.arg if type(lit) is Not else lit).args
         if all(type(t) is Var or type(t) is Const for t in args):
-            found = sorted({t for t in args if type(t) is Var}, key=lambda v: v.name)
+            found = sorted({t for t in args if type(t) is Var}, key=_name)
         else:
-            found = sorted(free_vars(lit), key=lambda v: v.name)
+            plain = False
+            found = sorted(free_vars(lit), key=_name)
         for v in found:
-            order.setdefault(v, Var(f"V{len(order)}"))
-    return frozenset(substitute(l, order) for l in lits)
+            if v not in order:
+                n = len(order)
+                order[v] = _CANON[n] if n < len(_CANON) else Var(f"V{n}")
+    if not plain:
+        return frozenset(substitute(l, order) for l in lits)
+    # (`substitute` for literals of plain terms: their variables renamed, nothing bound)
+    get = order.get
+    return frozenset(Atom(l.pred, tuple([get(t, t) for t in l.args])) if type(l) is Atom
+                     else Not(Atom(l.arg.pred, tuple([get(t, t) for t in l.arg.args])))
+                     for l in lits)
+
+
+_CANON = tuple(Var(f"V{i}") for i in range(8))   # `equivalence_key`'s names, made once
+_name = attrgetter("name")
 
 
 @lru_cache(maxsize=1 << 16)
