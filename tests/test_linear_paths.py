@@ -231,7 +231,12 @@ def _variants():
                 Forall((X,), Forall((Y,), Implies(Atom(p, (X, Y)), Atom(q, (X,))))),
                 Forall((X,), Implies(Or((Atom(p, (X,)), Atom("cat", (X,)))), Atom(q, (X,)))),
                 Forall((X,), Implies(Atom(p, (X,)), Atom(q, (Const("tom"),)))),
-                Implies(Atom(p, ()), Atom(q, (Const("max"),)))]
+                Implies(Atom(p, ()), Atom(q, (Const("max"),))),
+                # (a name is R1's only as a rule's one positive condition: not negated, not
+                # a conclusion, nor in a ground rule's, as the rules' candidates have them)
+                Forall((X,), Implies(Not(Atom(p, (X,))), Atom(q, (X,)))),
+                Implies(Atom(p, (Const("tom"),)), Not(Atom(q, (Const("tom"),)))),
+                Implies(Not(Atom(p, (Const("max"),))), Atom(q, (Const("max"),)))]
     return out
 
 

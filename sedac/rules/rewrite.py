@@ -175,9 +175,10 @@ def inert(f: Formula, vocab, memo: dict) -> bool:
     False means "maybe" (the rules decide). `memo` holds the symbols' answers: one dict
     per vocabulary, which must not change while it is used.
 
-    What each rule asks: R1 whether a predicate (of one constant, or a rule's condition of
-    any arity) is a name; R2-R4 whether a literal's lone constant is a plural, a noun or the adjective
-    of a compound noun; R5-R9 whether a one-place predicate is a plural or such an
+    What each rule asks: R1 whether a predicate is a name, of a rule's one positive
+    condition (of any arity) or of a fact about one constant that is a noun (which the test
+    of constants below already finds); R2-R4 whether a literal's lone constant is a plural,
+    a noun or the adjective of a compound noun; R5-R9 whether a one-place predicate is a plural or such an
     adjective; R10 whether a predicate is an alias (`num`); R11 whether a constant is
     another spelling of a name. Anything not a literal nor a rule of literals, or a rule
     that would not be rebuilt as it is, is "maybe"."""
@@ -188,10 +189,13 @@ def inert(f: Formula, vocab, memo: dict) -> bool:
     if not isinstance(body, Top) and type(f) is not Implies and not (
             f.vars and type(f.body) is Implies):
         return False
-    for g in (body, head):
-        if not _literals_inert(g, vocab, memo):
+    if type(body) is Atom:
+        # (a name as a rule's one positive condition is R1's: elsewhere no rule reads it)
+        if _atom_inert(body, vocab, memo) is not True:
             return False
-    return True
+    elif not _literals_inert(body, vocab, memo):
+        return False
+    return bool(_literals_inert(head, vocab, memo))
 
 
 def _literals_inert(g: Formula, vocab, memo: dict) -> bool:
@@ -206,13 +210,19 @@ def _literals_inert(g: Formula, vocab, memo: dict) -> bool:
     return False
 
 
-def _atom_inert(a: Atom, vocab, memo: dict) -> bool:
+_NAME = "name"     # `_atom_inert`: inert but as a rule's one positive condition (R1's)
+
+
+def _atom_inert(a: Atom, vocab, memo: dict):
+    """True when no rule reads the atom's symbols, `_NAME` (true too) when only R1 may, as
+    a rule's condition (its predicate is a name), False otherwise."""
     key = (a.pred, len(a.args))
     ok = memo.get(key)
     if ok is None:
         one = len(a.args) == 1
-        ok = memo[key] = not (vocab.alias_of(a.pred, len(a.args)) or vocab.is_name(a.pred) or
-                              one and (vocab.singular_of(a.pred) or vocab.noun_of_adjective(a.pred)))
+        ok = memo[key] = False if vocab.alias_of(a.pred, len(a.args)) or one and (
+            vocab.singular_of(a.pred) or vocab.noun_of_adjective(a.pred)) else \
+            _NAME if vocab.is_name(a.pred) else True
     if not ok:
         return False
     for t in a.args:
@@ -224,4 +234,4 @@ def _atom_inert(a: Atom, vocab, memo: dict) -> bool:
                                    vocab.singular_of(n) or vocab.noun_of_adjective(n))
             if not c:
                 return False
-    return True
+    return ok
