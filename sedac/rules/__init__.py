@@ -54,9 +54,20 @@ def propose(f: Formula, vocab: Vocabulary,
     candidates) is applied once, to each formula of that closure. `memo` (a dictionary the
     caller keeps for one vocabulary, e.g. over the clauses of one problem) holds each
     derived formula's rewrite and key: many rules derive the same formula, and it is
-    rewritten once."""
+    rewritten once; and each formula's candidates."""
     if memo is None:
         memo = {}
+    # (a pure function of the formula and the vocabulary: a clause a program repeats, as
+    # LLMs do, has its candidates found once)
+    done = memo.setdefault(_PROPOSED, {})
+    hit = done.get(f)
+    if hit is not None:
+        return dict(hit)
+    done[f] = out = _propose(f, vocab, memo)
+    return dict(out)
+
+
+def _propose(f: Formula, vocab: Vocabulary, memo: dict) -> dict[Formula, tuple[str, ...]]:
     symbols = memo.setdefault(_SYMBOLS, {})   # what the vocabulary says of each symbol
 
     def rewritten(h: Formula):
@@ -122,6 +133,7 @@ def propose(f: Formula, vocab: Vocabulary,
 
 
 _SYMBOLS = "symbols"     # `propose`'s memo: the rewrite rules' answers per symbol (`inert`)
+_PROPOSED = "proposed"   # ... and the candidates of each formula asked
 
 
 @lru_cache(maxsize=1 << 16)
@@ -149,22 +161,22 @@ def equivalence_key(f: Formula):
                 and isinstance(head.arg, Atom) else nnf(head))
     if not all(isinstance(l, Atom) or isinstance(l, Not) and isinstance(l.arg, Atom) for l in lits):
         return f
-    if not any(type(t) is not Const for l in lits for t in (l.arg if type(l) is Not else l).args):
-        return frozenset(lits)     # ground: no variable to name (the usual D5 candidate)
-    # Canonical variable names in order of first appearance over the sorted literals.
-    order: dict[Var, Var] = {}
+    found = set()
     plain = True      # every argument a variable or a constant (nearly every candidate)
-    for lit in sorted(lits, key=_sort_key):
-        args = (lit.arg if type(lit) is Not else lit).args
-        if all(type(t) is Var or type(t) is Const for t in args):
-            found = sorted({t for t in args if type(t) is Var}, key=_name)
-        else:
-            plain = False
-            found = sorted(free_vars(lit), key=_name)
-        for v in found:
-            if v not in order:
-                n = len(order)
-                order[v] = _CANON[n] if n < len(_CANON) else Var(f"V{n}")
+    for l in lits:
+        for t in (l.arg if type(l) is Not else l).args:
+            kind = type(t)
+            if kind is Var:
+                found.add(t)
+            elif kind is not Const:
+                plain = False
+    if plain and len(found) < 2:
+        if not found:
+            return frozenset(lits)     # ground: no variable to name (the usual D5 candidate)
+        # one variable: its name is the first, whatever the literals' order
+        order = {found.pop(): _CANON[0]}
+    else:
+        order = _canonical_names(lits)
     if not plain:
         return frozenset(substitute(l, order) for l in lits)
     # (`substitute` for literals of plain terms: their variables renamed, nothing bound)
@@ -172,6 +184,22 @@ def equivalence_key(f: Formula):
     return frozenset(Atom(l.pred, tuple([get(t, t) for t in l.args])) if type(l) is Atom
                      else Not(Atom(l.arg.pred, tuple([get(t, t) for t in l.arg.args])))
                      for l in lits)
+
+
+def _canonical_names(lits: list) -> dict[Var, Var]:
+    """Canonical variable names in order of first appearance over the sorted literals."""
+    order: dict[Var, Var] = {}
+    for lit in sorted(lits, key=_sort_key):
+        args = (lit.arg if type(lit) is Not else lit).args
+        if all(type(t) is Var or type(t) is Const for t in args):
+            found = sorted({t for t in args if type(t) is Var}, key=_name)
+        else:
+            found = sorted(free_vars(lit), key=_name)
+        for v in found:
+            if v not in order:
+                n = len(order)
+                order[v] = _CANON[n] if n < len(_CANON) else Var(f"V{n}")
+    return order
 
 
 _CANON = tuple(Var(f"V{i}") for i in range(8))   # `equivalence_key`'s names, made once
