@@ -161,7 +161,8 @@ def d5(f: Formula, vocab) -> list[Formula]:
     if len(names) > 40:
         return []
     inner = implication((), body, head)
-    free = free_vars(inner)
+    plain = _literal_vars(_conjuncts(body), _conjuncts(head))
+    free = free_vars(inner) if plain is None else set(plain)
     out = []
     for v in vs:
         # (the variables left free are the same for every name: closed without a walk when

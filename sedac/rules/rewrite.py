@@ -7,7 +7,7 @@ each result must be entailed by it. Otherwise they are display-only suggestions.
 """
 from __future__ import annotations
 
-from ..fol import predicates, Atom, Const, Formula, Implies, Top, map_atoms
+from ..fol import predicates, And, Atom, Const, Formula, Implies, Not, Or, Top, map_atoms
 from .base import (REWRITE, bind, class_rule, implication, literal, make_literal, parts, rename_in,
                    rule)
 
@@ -199,13 +199,14 @@ def inert(f: Formula, vocab, memo: dict) -> bool:
 
 
 def _literals_inert(g: Formula, vocab, memo: dict) -> bool:
-    if isinstance(g, Top):
+    kind = type(g)     # (the node classes are final: their exact types)
+    if kind is Atom:
+        return _atom_inert(g, vocab, memo)
+    if kind is Not:
+        return type(g.arg) is Atom and _atom_inert(g.arg, vocab, memo)
+    if kind is Top:
         return True
-    lit = literal(g)
-    if lit is not None:
-        return _atom_inert(lit[1], vocab, memo)
-    from ..fol import And, Or
-    if isinstance(g, (And, Or)):
+    if kind is And or kind is Or:
         return all(_literals_inert(a, vocab, memo) for a in g.args)
     return False
 
