@@ -12,7 +12,7 @@ from ..fol import (And, Atom, Const, Formula, Not, Top, Var, free_vars, implicat
                    nnf, substitute)
 from ..vocab import Vocabulary
 from . import connectives, derive, rewrite, scope
-from .base import DERIVE, REWRITE, Rule
+from .base import DERIVE, REWRITE, Rule, distinct
 
 REGISTRY: list[Rule] = (rewrite.RULES + derive.RULES + derive.RELATIONAL + derive.GLOSS
                          + connectives.CONNECTIVE + scope.SCOPE)
@@ -98,7 +98,9 @@ def _propose(f: Formula, vocab: Vocabulary, memo: dict) -> dict[Formula, tuple[s
                 frontier.append(seen[key])
     for g, path in list(seen.values()):
         for r in derive.RELATIONAL:
-            for h in r.candidates(g, vocab):
+            # (`r.candidates(g, vocab)`, without a call for the many rules that give none)
+            out = r.transform(g, vocab)
+            for h in distinct(out, g) if out else ():
                 h, more, key = rewritten(h)
                 if key not in seen:
                     seen[key] = (h, path + (r.code,) + more)

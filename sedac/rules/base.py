@@ -48,15 +48,19 @@ class Rule:
         """Every formula the rule derives from `f` (a relational rule may give several:
         one per argument, per condition, per name)."""
         out = self.transform(f, vocab)
-        if out is None:
-            return []
-        outs = out if isinstance(out, list) else [out]
-        seen, keep = set(), []
-        for g in outs:
-            if g is not None and g != f and g not in seen:
-                seen.add(g)
-                keep.append(g)
-        return keep
+        return distinct(out, f) if out else []   # (most relational rules give most formulas none)
+
+
+def distinct(out, f: Formula) -> list[Formula]:
+    """A transformation's result (one formula or a list, maybe with None) as `candidates`
+    gives it: each formula once, in its order, without None and without `f` itself."""
+    outs = out if isinstance(out, list) else [out]
+    seen, keep = set(), []
+    for g in outs:
+        if g is not None and g != f and g not in seen:
+            seen.add(g)
+            keep.append(g)
+    return keep
 
 
 def rule(code: str, name: str, kind: str, premise: str, conclusion: str, condition: str = ""):

@@ -106,13 +106,15 @@ def _with_arg(l: Formula, j: int, t) -> Formula:
     return make_literal(pos, Atom(a.pred, tuple(args)))
 
 
+# `propose` asks the relational rules of one formula one after the other, and most of them
+# ask its constants and its conditions and conclusions: the last answers are kept (pure
+# functions of an immutable formula; one tuple each, replaced whole, as `base.parts`).
 _LAST_CONSTANTS: tuple = (None, frozenset())
+_LAST_SPLIT: tuple = (None, None)
 
 
 def _constants(f: Formula) -> frozenset:
-    """`constants(f)`; `propose` asks the relational rules of one formula one after the
-    other, and D4, D5, D6 and D8 each ask it, so the last answer is kept (a pure function of
-    an immutable formula; one tuple, replaced whole, as `base.parts`)."""
+    """`constants(f)`, the last answer kept (D4, D5, D6 and D8 ask it)."""
     global _LAST_CONSTANTS
     last = _LAST_CONSTANTS
     if last[0] is f:
@@ -122,9 +124,17 @@ def _constants(f: Formula) -> frozenset:
     return out
 
 
-def _split(f: Formula):
+def _split(f: Formula) -> tuple[list[Formula], list[Formula]]:
+    """(the conjuncts of the body, those of the head), the last answer kept (D4-D10 ask it):
+    lists the rules read, never change."""
+    global _LAST_SPLIT
+    last = _LAST_SPLIT
+    if last[0] is f:
+        return last[1]
     vs, body, head = parts(f)
-    return _conjuncts(body), _conjuncts(head)
+    out = _conjuncts(body), _conjuncts(head)
+    _LAST_SPLIT = (f, out)
+    return out
 
 
 @rule("D4", "variable-for-entity", DERIVE, "..p(X)..", "..p(c)..",
@@ -161,7 +171,7 @@ def d5(f: Formula, vocab) -> list[Formula]:
     if len(names) > 40:
         return []
     inner = implication((), body, head)
-    plain = _literal_vars(_conjuncts(body), _conjuncts(head))
+    plain = _literal_vars(*_split(f))
     free = free_vars(inner) if plain is None else set(plain)
     out = []
     for v in vs:
@@ -184,7 +194,7 @@ def d6(f: Formula, vocab) -> list[Formula]:
     names = sorted(_constants(f), key=lambda c: c.name) if not isinstance(body, Top) else ()
     if not names:
         return []
-    body_l, head_l = _conjuncts(body), _conjuncts(head)
+    body_l, head_l = _split(f)
     lits = body_l + head_l
     x = Var("X") if Var("X") not in vs else Var("Y")
     out = []
@@ -207,11 +217,10 @@ def d7(f: Formula, vocab) -> list[Formula]:
     lits = body + head
     out = []
     for i, l in enumerate(lits):
-        lit = literal(l)
-        if lit is not None and len(lit[1].args) == 2 and lit[1].args[0] != lit[1].args[1]:
-            a = lit[1]
+        a = l.arg if type(l) is Not else l     # (a literal's atom, read without `literal`)
+        if type(a) is Atom and len(a.args) == 2 and a.args[0] != a.args[1]:
             new = list(lits)
-            new[i] = make_literal(lit[0], Atom(a.pred, (a.args[1], a.args[0])))
+            new[i] = make_literal(type(l) is not Not, Atom(a.pred, (a.args[1], a.args[0])))
             out.append(_rule(new[:len(body)], new[len(body):]))
     return out
 
@@ -229,7 +238,7 @@ def d8(f: Formula, vocab) -> list[Formula]:
     if isinstance(body, Top) or len(vs) != 1 or not getattr(vocab, "joined", False):
         return []     # (a text whose rules all have one condition: nothing could be missing)
     x = vs[0]
-    body_l, head_l = _conjuncts(body), _conjuncts(head)
+    body_l, head_l = _split(f)
     extra = [Atom(a, (x,)) for a in sorted(getattr(vocab, "adjectives", ()) or ())]
     for verb in sorted(getattr(vocab, "verbs", {}) or {}):
         for c in sorted(_constants(f), key=lambda c: c.name):
@@ -295,7 +304,7 @@ def d11(f: Formula, vocab) -> Formula | None:
     `Kind(Bob, False)`."""
     # (a formula with no predicate named as a negation is its own result, which the rule
     # does not give: most formulas, asked without a walk that rebuilds them)
-    if vocab is None or not any(_negated(p) for p, _ in predicates(f)):
+    if vocab is None or not any(_negated(p) for p in _predicate_names(f)):
         return None
     adjectives, nouns = getattr(vocab, "adjectives", ()), getattr(vocab, "nouns", ())
 
@@ -306,6 +315,19 @@ def d11(f: Formula, vocab) -> Formula | None:
             return Not(Atom(word, a.args))
         return a
     return map_atoms(f, flip)
+
+
+def _predicate_names(f: Formula):
+    """The names of `f`'s predicates (some more than once): read off a rule of literals'
+    conjuncts (`_split`), without a walk of the formula."""
+    body, head = _split(f)
+    out = []
+    for l in body + head:
+        a = l.arg if type(l) is Not else l
+        if type(a) is not Atom:
+            return [p for p, _ in predicates(f)]
+        out.append(a.pred)
+    return out
 
 
 @lru_cache(maxsize=1 << 12)
