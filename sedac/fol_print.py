@@ -120,31 +120,38 @@ def _wrap(g: Formula, n: Notation, bare=None) -> str:
 
 
 def _text(g: Formula, n: Notation) -> str:
-    if isinstance(g, Atom):
+    # (dispatched on the node's exact type, the classes being final, and the commonest
+    # first: `render` writes every message's formulas and every fix)
+    kind = type(g)
+    if kind is Atom:
         name = n.pred(g.pred)
-        return f"{name}({n.args.join(n.term(a) for a in g.args)})" if g.args else name
-    if isinstance(g, Eq):
-        return n.eq.format(n.term(g.left), n.term(g.right))
-    if isinstance(g, Top):
-        return n.top
-    if isinstance(g, Bottom):
-        return n.bottom
-    if isinstance(g, Not):
-        if isinstance(g.arg, Eq):
-            return n.neq.format(n.term(g.arg.left), n.term(g.arg.right))
-        return n.neg + _wrap(g.arg, n)
-    if isinstance(g, And):
-        return n.and_.join(_wrap(a, n) for a in g.args)
-    if isinstance(g, Or):
-        return n.or_.join(_wrap(a, n) for a in g.args)
-    if isinstance(g, (Implies, Iff, Xor)):
-        op = n.binary.get(type(g))
+        if not g.args:
+            return name
+        term = n.term
+        return f"{name}({n.args.join([term(a) for a in g.args])})"
+    if kind is Not:
+        a = g.arg
+        if type(a) is Eq:
+            return n.neq.format(n.term(a.left), n.term(a.right))
+        return n.neg + _wrap(a, n)
+    if kind is Forall or kind is Exists:
+        return n.quant(kind is Forall, [n.term(v) for v in g.vars],
+                       _wrap(g.body, n, n.body_bare))
+    if kind is Implies or kind is Iff or kind is Xor:
+        op = n.binary.get(kind)
         if op is None:      # no exclusive or: the negated equivalence
             return f"{n.neg}({_wrap(g.left, n)} {n.binary[Iff]} {_wrap(g.right, n)})"
         return f"{_wrap(g.left, n)} {op} {_wrap(g.right, n)}"
-    if isinstance(g, (Forall, Exists)):
-        return n.quant(isinstance(g, Forall), [n.term(v) for v in g.vars],
-                       _wrap(g.body, n, n.body_bare))
+    if kind is And:
+        return n.and_.join([_wrap(a, n) for a in g.args])
+    if kind is Or:
+        return n.or_.join([_wrap(a, n) for a in g.args])
+    if kind is Eq:
+        return n.eq.format(n.term(g.left), n.term(g.right))
+    if kind is Top:
+        return n.top
+    if kind is Bottom:
+        return n.bottom
     raise TypeError(f"not a formula: {g!r}")
 
 
