@@ -8,11 +8,10 @@ from __future__ import annotations
 from functools import lru_cache
 from operator import attrgetter
 
-from ..fol import (And, Atom, Const, Formula, Not, Top, Var, free_vars, implication_parts,
-                   nnf, substitute)
+from ..fol import And, Atom, Const, Formula, Not, Top, Var, free_vars, nnf, substitute
 from ..vocab import Vocabulary
 from . import connectives, derive, rewrite, scope
-from .base import DERIVE, REWRITE, Rule, distinct
+from .base import DERIVE, REWRITE, Rule, distinct, parts
 
 REGISTRY: list[Rule] = (rewrite.RULES + derive.RULES + derive.RELATIONAL + derive.GLOSS
                          + connectives.CONNECTIVE + scope.SCOPE)
@@ -146,23 +145,25 @@ def equivalence_key(f: Formula):
     of its disjunct literals; anything else is its own key. (A pure function of a frozen
     formula, asked of the same formulas many times a problem: memoised.)
     """
-    vs, body, head = implication_parts(f)
+    vs, body, head = parts(f)   # (`propose` has just asked it, of the formula it rewrote)
     lits = []
-    bodies = body.args if isinstance(body, And) else (body,)
+    bodies = body.args if type(body) is And else (body,)
     for b in bodies:
-        if isinstance(b, Top):
+        kind = type(b)
+        if kind is Top:
             continue
         # a literal's negation in negation normal form, without building `nnf(Not(b))`
-        if isinstance(b, Atom):
+        if kind is Atom:
             lits.append(Not(b))
-        elif isinstance(b, Not) and isinstance(b.arg, Atom):
+        elif kind is Not and type(b.arg) is Atom:
             lits.append(b.arg)
         else:
             lits.append(nnf(Not(b)))
-    lits.append(head if isinstance(head, Atom) or isinstance(head, Not)
-                and isinstance(head.arg, Atom) else nnf(head))
-    if not all(isinstance(l, Atom) or isinstance(l, Not) and isinstance(l.arg, Atom) for l in lits):
-        return f
+    lits.append(head if type(head) is Atom or type(head) is Not
+                and type(head.arg) is Atom else nnf(head))
+    for l in lits:
+        if not (type(l) is Atom or type(l) is Not and type(l.arg) is Atom):
+            return f
     found = set()
     plain = True      # every argument a variable or a constant (nearly every candidate)
     for l in lits:

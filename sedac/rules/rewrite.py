@@ -227,7 +227,7 @@ def _atom_inert(a: Atom, vocab, memo: dict):
     if not ok:
         return False
     for t in a.args:
-        if isinstance(t, Const):
+        if type(t) is Const:
             c = memo.get(t)
             if c is None:
                 n = t.name
