@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import lru_cache
 import re
 from typing import Callable
 
@@ -80,8 +81,11 @@ def to_prover9(f: Formula, prolog_style: bool = True) -> str:
 _UNI_BIN = {Implies: "→", Iff: "↔", Xor: "⊕"}
 
 
+@lru_cache(maxsize=1 << 12)
 def to_unicode(f: Formula) -> str:
-    """The FOL text notation of Logic-LM style programs (`∀x (A(x) → ¬B(x))`)."""
+    """The FOL text notation of Logic-LM style programs (`∀x (A(x) → ¬B(x))`). (A pure
+    function of a frozen formula, and the messages of one problem describe the same few
+    formulas again and again, a clause in each diagnostic about it: memoised.)"""
     return render(f, UNICODE)
 
 
