@@ -74,9 +74,10 @@ def _lexicon_entries(vocab: Vocabulary):
             sorted(vocab.verbs.items()))
 
 
-def _lexicon_goal(vocab: Vocabulary) -> str:
-    """The goal that sets the lexicon, its entries written as Prolog terms."""
-    nouns, adjs, names, entities, verbs = _lexicon_entries(vocab)
+def _lexicon_goal(vocab: Vocabulary, entries: tuple | None = None) -> str:
+    """The goal that sets the lexicon, its entries written as Prolog terms (`entries`:
+    `_lexicon_entries(vocab)`, when the caller has them)."""
+    nouns, adjs, names, entities, verbs = entries or _lexicon_entries(vocab)
     ns = plist(f"n({plist(map(quote, sg))},{plist(map(quote, pl))},{quote(sym)})"
                for sg, pl, sym in nouns)
     goal = (f"sedac_nl:set_lexicon({ns},{plist(map(quote, adjs))},"
@@ -91,11 +92,11 @@ def _lexicon_goal(vocab: Vocabulary) -> str:
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")     # (tabs and newlines are counted)
 
 
-def _lexicon_text(vocab: Vocabulary) -> str | None:
+def _lexicon_text(vocab: Vocabulary, entries: tuple | None = None) -> str | None:
     """The lexicon as the text `sedac_nl:lexicon_text/6` reads (a line per entry, tabs
     between fields, spaces between the words of a list), or None when a field has a
-    control character (it would not read back as itself)."""
-    nouns, adjs, names, entities, verbs = _lexicon_entries(vocab)
+    control character (it would not read back as itself). `entries`: as `_lexicon_goal`'s."""
+    nouns, adjs, names, entities, verbs = entries or _lexicon_entries(vocab)
     lines = [f"n\t{' '.join(sg)}\t{' '.join(pl)}\t{sym}" for sg, pl, sym in nouns]
     lines += [f"a\t{a}" for a in adjs]
     lines += [f"m\t{m}" for m in names]
@@ -109,12 +110,12 @@ def _lexicon_text(vocab: Vocabulary) -> str | None:
     return text
 
 
-def _lexicon_call(vocab: Vocabulary) -> tuple[str, str]:
+def _lexicon_call(vocab: Vocabulary, entries: tuple | None = None) -> tuple[str, str]:
     """(what sets the lexicon before the parse, the goal to run under its limit): the
     lexicon read from one text, or written as terms when it cannot be (`_lexicon_text`)."""
-    text = _lexicon_text(vocab)
+    text = _lexicon_text(vocab, entries)
     if text is None:
-        return "true", _lexicon_goal(vocab)
+        return "true", _lexicon_goal(vocab, entries)
     return (f"sedac_nl:lexicon_text({quote(text)}, SedacN, SedacA, SedacM, SedacE, SedacV)",
             "sedac_nl:set_lexicon(SedacN, SedacA, SedacM), sedac_nl:set_relations(SedacE, SedacV)")
 
@@ -145,7 +146,8 @@ def parse_sentences_limited(texts: list[str], vocab: Vocabulary
     lexicon, while it or one of the few set after it (`KEPT_LEXICONS`) was the last, is not
     parsed again, and a call whose sentences all were sets no lexicon: the glosses of a
     program are mostly the problem's own sentences."""
-    lexicon = _lexicon_call(vocab)
+    entries = _lexicon_entries(vocab)
+    lexicon = _lexicon_call(vocab, entries)
     from . import morphology, text_vocab, vocab as vocab_module
     from .swipl import remembered
 
@@ -156,7 +158,7 @@ def parse_sentences_limited(texts: list[str], vocab: Vocabulary
     # parsed before does not start SWI-Prolog; `remembered` says when an entry is used;
     # this module and the vocabulary's (`words`, the lexicon) are part of its key)
     results, limited = remembered(
-        "nl", key, lambda: _parse_raw(texts, vocab, lexicon),
+        "nl", key, lambda: _parse_raw(texts, vocab, lexicon, entries),
         lambda v: _valid_raw(v, len(texts)), needs=("nl",),
         files=(__file__, vocab_module.__file__, text_vocab.__file__,
                morphology.__file__))
@@ -171,12 +173,19 @@ def _valid_raw(value, n: int) -> bool:
             and all(type(i) is int and 0 <= i < n for i in value[1]))
 
 
-def _parse_raw(texts: list[str], vocab: Vocabulary, lexicon: tuple[str, str]) -> list:
+def _parse_raw(texts: list[str], vocab: Vocabulary, lexicon: tuple[str, str],
+               entries: tuple | None = None) -> list:
     """What the DCG says of each sentence (`none`, or `Kind<TAB>Tptp`) and the positions of
-    the sentences over budget. `lexicon`: `_lexicon_call`'s (preparation, goal)."""
-    entries = len(vocab.nouns) + len(vocab.adjectives) + len(vocab.names) + \
+    the sentences over budget. `lexicon`: `_lexicon_call`'s (preparation, goal), of the
+    entries `entries` (`_lexicon_entries(vocab)`, when the caller has them).
+
+    When the grammar holds another lexicon that gives every word of the sentences to parse
+    the same entries (`_view`), they are parsed with it, as they are: that lexicon is not
+    set again after them (an English line of a reply, read with its own words, between the
+    text's sentences and its glosses), and their parses are kept for both lexicons."""
+    count = len(vocab.nouns) + len(vocab.adjectives) + len(vocab.names) + \
         len(vocab.entities) + len(vocab.verbs)
-    lexicon_limit = INFERENCE_LIMIT + PER_ENTRY * entries
+    lexicon_limit = INFERENCE_LIMIT + PER_ENTRY * count
     wordlists = [tuple(words(t)) for t in texts]
     results: list = [None] * len(texts)
     limited: list[int] = []
@@ -189,6 +198,17 @@ def _parse_raw(texts: list[str], vocab: Vocabulary, lexicon: tuple[str, str]) ->
             else:
                 todo.append(i)
         pending = [todo[k:k + BATCH] for k in range(0, len(todo), BATCH)]
+        held = _STATE["lexicon"]
+        also = None           # (the parses of the lexicon held, when they are this call's too)
+        if 0 < len(todo) <= FEW and held is not None and held != lexicon:
+            entries = entries or _lexicon_entries(vocab)
+            used = frozenset(w for i in todo for w in wordlists[i])
+            mine = _view(_index(entries), used) if _sets_within(entries, lexicon_limit) else None
+            if _STATE["index"] is None:        # (made when first asked, once a lexicon)
+                _STATE["index"] = _index(_STATE["entries"])
+            if mine is not None and mine == _view(_STATE["index"], used):
+                also = _STATE["parses"].get(held, {})
+                lexicon = held
         while pending:
             batch = pending.pop(0)
             goal = _parse_goal([wordlists[i] for i in batch])
@@ -201,6 +221,7 @@ def _parse_raw(texts: list[str], vocab: Vocabulary, lexicon: tuple[str, str]) ->
                 if out is None or out == "!lexicon":
                     return [["none"] * len(texts), list(range(len(texts)))]
                 _STATE["lexicon"] = lexicon
+                _STATE["entries"], _STATE["index"] = entries or _lexicon_entries(vocab), None
             else:
                 out = run_text(goal, limit=2 * _parse_limit(batch, wordlists), needs=("nl",))
                 if out is None:
@@ -208,6 +229,8 @@ def _parse_raw(texts: list[str], vocab: Vocabulary, lexicon: tuple[str, str]) ->
             if out != "!over":
                 for i, r in zip(batch, out.split("\n")):
                     results[i] = known[wordlists[i]] = r
+                    if also is not None:
+                        also[wordlists[i]] = r
             elif len(batch) > 1:
                 mid = len(batch) // 2
                 pending[:0] = [batch[:mid], batch[mid:]]
@@ -219,10 +242,11 @@ def _parse_raw(texts: list[str], vocab: Vocabulary, lexicon: tuple[str, str]) ->
 # The lexicon the grammar holds (the `_lexicon_call` that set it), and the parses made with the
 # lexicons set last, by lexicon (what the DCG said of each sentence's words: `none` or
 # `Kind<TAB>Tptp`), the one used last at the end.
-_STATE: dict = {"lexicon": None, "parses": {}}
+_STATE: dict = {"lexicon": None, "parses": {}, "entries": None, "index": None}
 # (A problem goes back to a lexicon it left: its text's, set for the ground truth, then an
-# English line's own for the language decision, then the text's again for that line and for
-# the glosses, which are mostly the text's own sentences. A parse is a function of the
+# English line's own for the language decision (unless the text's gives its words the same
+# entries, `_view`), then the text's again for that line and for the glosses, which are
+# mostly the text's own sentences. A parse is a function of the
 # grammar, the lexicon and the words alone, so a kept one is the answer the grammar would
 # give again; a sentence over budget is never kept.)
 KEPT_LEXICONS = 4
@@ -239,6 +263,66 @@ def _known(lexicon: tuple[str, str]) -> dict:
             del kept[next(iter(kept))]
     kept[lexicon] = known
     return known
+
+
+# How many sentences a call may have to be parsed with the lexicon held (`_view`): an English
+# line of a reply is one; a text's sentences, with a lexicon of their own, rarely find all
+# their words' entries in another, and the views would cost more to compare than they save.
+FEW = 4
+# What setting a lexicon costs the grammar (`lexicon_text/6`, then `set_lexicon/3` and
+# `set_relations/2`), in inferences, at most: a base and a share per entry, whatever its
+# words (they are split and joined by builtins, one inference each however long);
+# tests/test_nl_protocol.py measures it. A lexicon whose budget covers that cost is always
+# set, so what it gives a sentence is its parse, not the '!lexicon' of a budget run out.
+SET_BASE, SET_PER_ENTRY = 1_000, 40
+
+
+def _sets_within(entries: tuple, budget: int) -> bool:
+    """Whether the lexicon of `entries` is set within `budget` inferences, whatever else."""
+    return SET_BASE + SET_PER_ENTRY * sum(map(len, entries)) <= budget
+
+
+_PLAIN_WORD = re.compile(r"\S+")
+
+
+def _index(entries: tuple) -> dict:
+    """A lexicon's entries (`_lexicon_entries`) by each of their words, and by each word of
+    one split at spaces: word -> [(position, entry, whether its words are all plain)]. A
+    plain word is not empty and has no white space or control character in it (a word
+    that is not plain may read as other words in the lexicon's text than as a term)."""
+    nouns, adjs, names, entities, verbs = entries
+    flat = [(("n", sg, pl, sym), sg + pl) for sg, pl, sym in nouns]
+    flat += [(("a", a), (a,)) for a in adjs] + [(("m", m), (m,)) for m in names]
+    flat += [(("e", ws, sym), ws) for ws, sym in entities]
+    flat += [(("v", t, b), (t, b)) for t, b in verbs]
+    index: dict = {}
+    for k, (entry, ws) in enumerate(flat):
+        plain = all(_PLAIN_WORD.fullmatch(w) and w.isprintable() for w in ws)
+        keys = set(ws)
+        keys.update(p for w in ws if " " in w for p in w.split(" "))
+        for w in keys:
+            index.setdefault(w, []).append((k, entry, plain))
+    return index
+
+
+def _view(index: dict, used: frozenset) -> tuple | None:
+    """The entries of a lexicon (`_index`) the grammar may look up while it parses
+    sentences of the words `used`, in their order, or None when one of them is not plain.
+
+    The grammar looks an entry up only by a word of the sentence (`lex_get/3` on the
+    bound word: a noun by the first word of its singular or of its plural, an entity by its
+    first word, a verb by either form, an adjective or a name by itself), and tries the
+    entries of one word in the order given. So two lexicons whose views of a sentence's
+    words are equal give that sentence the same parse in the same number of inferences. An
+    entry is in the view when any of its words (or a word of one, split at spaces) is used:
+    more than the grammar can look up, never less."""
+    found = {}
+    for w in used:
+        for k, entry, plain in index.get(w, ()):
+            if not plain:
+                return None
+            found[k] = entry
+    return tuple(found[k] for k in sorted(found))
 
 
 def _parse_limit(batch: list[int], wordlists: list[tuple]) -> int:

@@ -40,7 +40,7 @@ def _parse(sents, v, monkeypatch, terms: bool):
     nl._STATE.update(lexicon=None, parses={})
     with monkeypatch.context() as m:
         if terms:
-            m.setattr(nl, "_lexicon_text", lambda vocab: None)
+            m.setattr(nl, "_lexicon_text", lambda vocab, entries=None: None)
         m.setenv("SEDAC_CACHE_DIR", "off")
         return nl.parse_sentences_limited(sents, v)
 
@@ -68,3 +68,51 @@ def test_empty_lexicon_and_empty_sentences():
     v = Vocabulary(from_text=True)
     assert nl._lexicon_text(v) == ""
     assert nl.parse_sentences(["", "Rex is blue."], v) == [None, None]
+
+
+def _inferences(goal: str) -> int:
+    from sedac import swipl
+    out = swipl.run_text(f"statistics(inferences, I0), {goal}, statistics(inferences, I1), "
+                         "D is I1 - I0, atom_number(SedacOut, D)", limit=10**9, needs=("nl",))
+    return int(out)
+
+
+@pytest.mark.parametrize("n,width", [(0, 1), (3, 1), (40, 2), (400, 1), (50, 300)])
+def test_setting_a_lexicon_costs_no_more_than_its_bound(n, width):
+    """`nl._sets_within` counts on setting a lexicon (read from its text or written as
+    terms) costing at most SET_BASE inferences and SET_PER_ENTRY an entry, whatever the
+    entries' words: long words or many of them to an entry cost no more."""
+    v = Vocabulary(from_text=True)
+    for i in range(n):
+        long = "_".join(f"w{i}x{k}" for k in range(width))
+        v.nouns.add(f"n{i}_{long}")
+        v.plurals[f"n{i}_{long}s"] = f"n{i}_{long}"
+        v.plurals[f"n{i}_{long}es"] = f"n{i}_{long}"
+        v.adjectives.add(f"a{i}{long}")
+        v.names.add(f"m{i}{long}")
+        v.entities[f"the e{i} {long.replace('_', ' ')}"] = f"e{i}_{long}"
+        v.verbs[f"v{i}{long}s"] = f"v{i}{long}"
+    bound = nl.SET_BASE + nl.SET_PER_ENTRY * sum(map(len, nl._lexicon_entries(v)))
+    prep, goal = nl._lexicon_call(v)
+    assert prep != "true"
+    assert _inferences(f"{prep}, {goal}") <= bound
+    assert _inferences(nl._lexicon_goal(v)) <= bound
+
+
+def test_a_sentence_read_with_the_lexicon_held_parses_as_with_its_own(monkeypatch):
+    """A sentence whose words the lexicon the grammar holds gives the entries its own lexicon
+    gives them is parsed with the held one (it is not set again): the parse is the one its
+    own lexicon gives, and so is that of a sentence whose words it gives other entries."""
+    monkeypatch.setenv("SEDAC_CACHE_DIR", "off")
+    held_used = 0
+    for sents, v in _variants(6):
+        alone = sents + ["Rex is blue.", "Every cat is a dog.", "Blue things are big."]
+        nl._STATE.update(lexicon=None, parses={})
+        own = [nl.parse_sentences_limited([s], vocabulary_from_text([s])) for s in alone]
+        for s, expected in zip(alone, own):
+            nl._STATE.update(lexicon=None, parses={})
+            nl.parse_sentences_limited(sents, v)
+            held = nl._STATE["lexicon"]
+            assert nl.parse_sentences_limited([s], vocabulary_from_text([s])) == expected, s
+            held_used += nl._STATE["lexicon"] == held
+    assert held_used >= 10
