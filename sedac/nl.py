@@ -9,6 +9,11 @@ from .fol import And, Atom, Const, Forall, Formula, Implies, Not, Var
 from .swipl import INFERENCE_LIMIT, _lock, guarded, plist, quote, run_text
 from .morphology import split_name
 from .vocab import Vocabulary, sentences, vocabulary_from_text, words, pluralize
+from . import morphology, text_vocab, vocab as _vocab_module
+
+# (what the DCG's answers kept across processes depend on, besides the grammar: this module
+# and the vocabulary's, `words` and the lexicon)
+_SOURCES = (__file__, _vocab_module.__file__, text_vocab.__file__, morphology.__file__)
 
 
 @dataclass(frozen=True)
@@ -61,17 +66,19 @@ def _is_question(text: str) -> bool:
                          "based on the above information"))
 
 
-def _lexicon_entries(vocab: Vocabulary):
+def _lexicon_entries(vocab: Vocabulary) -> tuple:
     """The lexicon's entries in the grammar's order: nouns (singular words, plural words,
-    symbol), adjectives, names, entities (words, symbol), verbs (third person, base)."""
+    symbol), adjectives, names, entities (words, symbol), verbs (third person, base), as
+    tuples: what the grammar is given is a function of them, so they name the lexicon (a
+    key of the parses kept, without writing the text that sets it)."""
     plural_of: dict[str, list[str]] = {}
     for pl, sg in vocab.plurals.items():
         plural_of.setdefault(sg, []).append(pl)
-    nouns = [(split_name(sg), split_name(pl), sg)
-             for sg in sorted(vocab.nouns) for pl in plural_of.get(sg) or [pluralize(sg)]]
-    return (nouns, sorted(vocab.adjectives), sorted(vocab.names),
-            [(phrase.split(), sym) for phrase, sym in sorted(vocab.entities.items())],
-            sorted(vocab.verbs.items()))
+    nouns = tuple((split_name(sg), split_name(pl), sg)
+                  for sg in sorted(vocab.nouns) for pl in plural_of.get(sg) or [pluralize(sg)])
+    return (nouns, tuple(sorted(vocab.adjectives)), tuple(sorted(vocab.names)),
+            tuple((tuple(phrase.split()), sym) for phrase, sym in sorted(vocab.entities.items())),
+            tuple(sorted(vocab.verbs.items())))
 
 
 def _lexicon_goal(vocab: Vocabulary, entries: tuple | None = None) -> str:
@@ -147,21 +154,17 @@ def parse_sentences_limited(texts: list[str], vocab: Vocabulary
     parsed again, and a call whose sentences all were sets no lexicon: the glosses of a
     program are mostly the problem's own sentences."""
     entries = _lexicon_entries(vocab)
-    lexicon = _lexicon_call(vocab, entries)
-    from . import morphology, text_vocab, vocab as vocab_module
     from .swipl import remembered
 
     def key() -> str:
         import json
-        return json.dumps([lexicon, texts])
+        return json.dumps([_lexicon_call(vocab, entries), texts])
     # (the DCG's answers, kept across processes: a process that parses one text it has
     # parsed before does not start SWI-Prolog; `remembered` says when an entry is used;
     # this module and the vocabulary's (`words`, the lexicon) are part of its key)
     results, limited = remembered(
-        "nl", key, lambda: _parse_raw(texts, vocab, lexicon, entries),
-        lambda v: _valid_raw(v, len(texts)), needs=("nl",),
-        files=(__file__, vocab_module.__file__, text_vocab.__file__,
-               morphology.__file__))
+        "nl", key, lambda: _parse_raw(texts, vocab, entries),
+        lambda v: _valid_raw(v, len(texts)), needs=("nl",), files=_SOURCES)
     return [_result(r) for r in results], limited
 
 
@@ -173,11 +176,9 @@ def _valid_raw(value, n: int) -> bool:
             and all(type(i) is int and 0 <= i < n for i in value[1]))
 
 
-def _parse_raw(texts: list[str], vocab: Vocabulary, lexicon: tuple[str, str],
-               entries: tuple | None = None) -> list:
+def _parse_raw(texts: list[str], vocab: Vocabulary, lexicon: tuple) -> list:
     """What the DCG says of each sentence (`none`, or `Kind<TAB>Tptp`) and the positions of
-    the sentences over budget. `lexicon`: `_lexicon_call`'s (preparation, goal), of the
-    entries `entries` (`_lexicon_entries(vocab)`, when the caller has them).
+    the sentences over budget. `lexicon`: `_lexicon_entries(vocab)`.
 
     When the grammar holds another lexicon that gives every word of the sentences to parse
     the same entries (`_view`), they are parsed with it, as they are: that lexicon is not
@@ -201,11 +202,10 @@ def _parse_raw(texts: list[str], vocab: Vocabulary, lexicon: tuple[str, str],
         held = _STATE["lexicon"]
         also = None           # (the parses of the lexicon held, when they are this call's too)
         if 0 < len(todo) <= FEW and held is not None and held != lexicon:
-            entries = entries or _lexicon_entries(vocab)
             used = frozenset(w for i in todo for w in wordlists[i])
-            mine = _view(_index(entries), used) if _sets_within(entries, lexicon_limit) else None
+            mine = _view(_index(lexicon), used) if _sets_within(lexicon, lexicon_limit) else None
             if _STATE["index"] is None:        # (made when first asked, once a lexicon)
-                _STATE["index"] = _index(_STATE["entries"])
+                _STATE["index"] = _index(held)
             if mine is not None and mine == _view(_STATE["index"], used):
                 also = _STATE["parses"].get(held, {})
                 lexicon = held
@@ -214,14 +214,14 @@ def _parse_raw(texts: list[str], vocab: Vocabulary, lexicon: tuple[str, str],
             goal = _parse_goal([wordlists[i] for i in batch])
             if _STATE["lexicon"] != lexicon:
                 _STATE["lexicon"] = None        # (set again below only when all of it was)
-                goal = (f"({lexicon[0]}, {guarded(lexicon[1], lexicon_limit, 'L')} -> "
+                prep, sets = _lexicon_call(vocab, lexicon)
+                goal = (f"({prep}, {guarded(sets, lexicon_limit, 'L')} -> "
                         f"({goal} -> true ; SedacOut = '!over') ; SedacOut = '!lexicon')")
                 out = run_text(goal, limit=2 * (lexicon_limit + _parse_limit(batch, wordlists)),
                                needs=("nl",))
                 if out is None or out == "!lexicon":
                     return [["none"] * len(texts), list(range(len(texts)))]
-                _STATE["lexicon"] = lexicon
-                _STATE["entries"], _STATE["index"] = entries or _lexicon_entries(vocab), None
+                _STATE["lexicon"], _STATE["index"] = lexicon, None
             else:
                 out = run_text(goal, limit=2 * _parse_limit(batch, wordlists), needs=("nl",))
                 if out is None:
@@ -239,10 +239,11 @@ def _parse_raw(texts: list[str], vocab: Vocabulary, lexicon: tuple[str, str],
     return [["none" if r is None else r for r in results], sorted(limited)]
 
 
-# The lexicon the grammar holds (the `_lexicon_call` that set it), and the parses made with the
+# The lexicon the grammar holds (the `_lexicon_entries` it was set from; `index`: their
+# `_index`, made when first asked), and the parses made with the
 # lexicons set last, by lexicon (what the DCG said of each sentence's words: `none` or
 # `Kind<TAB>Tptp`), the one used last at the end.
-_STATE: dict = {"lexicon": None, "parses": {}, "entries": None, "index": None}
+_STATE: dict = {"lexicon": None, "parses": {}, "index": None}
 # (A problem goes back to a lexicon it left: its text's, set for the ground truth, then an
 # English line's own for the language decision (unless the text's gives its words the same
 # entries, `_view`), then the text's again for that line and for the glosses, which are
