@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import re
 
@@ -340,6 +341,7 @@ def _parse_goal(batch: list[tuple]) -> str:
             + guarded("sedac_nl:parse_all_text(SedacW, SedacOut)", limit, "P"))
 
 
+@lru_cache(maxsize=4096)    # (a function of the text; its formula is frozen: one may be shared)
 def _result(r: str) -> tuple[str, Formula] | None:
     if r == "none":
         return None
