@@ -60,6 +60,13 @@ _ONE_LETTER = re.compile(r"(?<![\w$'])(?:[" + "".join(sorted(notations.LETTER_QU
 _LETTER_NAME = re.compile(r"(?<![\w$'])[" + "".join(sorted(notations.LETTER_QUANTIFIERS)) + r"][a-z]\w*\(")
 
 
+# A variable or a constant made once per name (a bounded memo): terms are frozen and equal by
+# their name, so sharing one changes no formula, while its kept hash and its identity serve
+# every formula that names it (the prover's and the rules' keys compare them).
+_var = lru_cache(maxsize=4096)(Var)
+_const = lru_cache(maxsize=4096)(Const)
+
+
 class _NotAQuantifier(Exception):
     """`A x ...`, `E y ...` whose body never uses the variable: the letter is a name."""
 
@@ -183,7 +190,7 @@ class FolReader(SectionReader):
         style = self._style
         m = _FRULE.match(stmt)
         if m:
-            x = Var(m.group(2))
+            x = _var(m.group(2))
             body, head = camel_to_snake(m.group(3)), camel_to_snake(m.group(6))
             if style is not None:
                 for s in m.group(1, 4, 5):
@@ -203,7 +210,7 @@ class FolReader(SectionReader):
                     style.saw(m.group(1))
                 style.saw_pred(m.group(2), pred)
                 style.saw_const(m.group(3), const)
-            atom = Atom(pred, (Const(const),))
+            atom = Atom(pred, (_const(const),))
             return (Not(atom) if m.group(1) else atom), []
         return None
 
@@ -253,7 +260,7 @@ class FolReader(SectionReader):
                 if any(n not in used for n in names):
                     raise _NotAQuantifier(spelling)
             for name in reversed(names):
-                body = (Forall if is_all else Exists)((Var(name),), body)
+                body = (Forall if is_all else Exists)((_var(name),), body)
             return body
         if d == "atom":
             return self._atom(t.children[0], t.children[1:], bound)
@@ -286,12 +293,12 @@ class FolReader(SectionReader):
         written = self._written(tok)
         if written in bound or _FREE_VAR.match(written) or \
                 (_LETTER.match(written) and (self._quantified is None or written in self._quantified)):
-            return Var(written)
+            return _var(written)
         if tok.type == "NUMBER":
-            return Const(written)
+            return _const(written)
         name = camel_to_snake(written)
         self._style.saw_const(written, name)
-        return Const(name)
+        return _const(name)
 
     def write(self, formula, kind="statement", gloss="", program=None, vocab=None):
         if program is not None and program.lang == self.lang and program.notation:
