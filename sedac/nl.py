@@ -205,11 +205,12 @@ def _parse_raw(texts: list[str], vocab: Vocabulary, lexicon: tuple) -> list:
         if 0 < len(todo) <= FEW and held is not None and held != lexicon:
             used = frozenset(w for i in todo for w in wordlists[i])
             mine = _view(_index(lexicon), used) if _sets_within(lexicon, lexicon_limit) else None
-            if _STATE["index"] is None:        # (made when first asked, once a lexicon)
-                _STATE["index"] = _index(held)
-            if mine is not None and mine == _view(_STATE["index"], used):
-                also = _STATE["parses"].get(held, {})
-                lexicon = held
+            if mine is not None:
+                if _STATE["index"] is None:    # (made when first asked, once a lexicon)
+                    _STATE["index"] = _index(held)
+                if mine == _view(_STATE["index"], used):
+                    also = _STATE["parses"].get(held, {})
+                    lexicon = held
         while pending:
             batch = pending.pop(0)
             goal = _parse_goal([wordlists[i] for i in batch])
@@ -254,7 +255,7 @@ _STATE: dict = {"lexicon": None, "parses": {}, "index": None}
 KEPT_LEXICONS = 4
 
 
-def _known(lexicon: tuple[str, str]) -> dict:
+def _known(lexicon: tuple) -> dict:
     """The parses made with `lexicon`, now the one used last (the oldest of more than
     KEPT_LEXICONS forgotten)."""
     kept = _STATE["parses"]
