@@ -41,6 +41,7 @@ class GroundSolver(GroundClauses):
         self._owners: dict = {}                   # axiom key -> (clause -> axiom, satisfiable alone)
         self._open: dict = {}                     # axiom key -> its base's `_qualifies` clauses
         self._primed: dict = {}                   # axiom key -> {positive units: primed state}
+        self._horn: dict = {}                     # axiom key -> whether its clauses are Horn
 
     # ------------------------------------------------------------ deciding
 
@@ -73,11 +74,14 @@ class GroundSolver(GroundClauses):
         self._owners.pop(old, None)
         self._primed.pop(old, None)
         was_open = self._open.pop(old, None)
+        was_horn = self._horn.pop(old, None)
         new: list[tuple] = []
         for a in axioms:
             new += self.formula_clauses(a)
         start = len(clauses)
         clauses += new
+        if was_horn is not None:
+            self._horn[key] = was_horn and all(map(_horn, new))
         for i, c in enumerate(new, start):
             for lit in c:
                 index.setdefault(-lit, []).append(i)
@@ -341,6 +345,15 @@ class GroundSolver(GroundClauses):
         trail: list[int] = []
         if not _propagate(units, clauses, index, extra, eindex, assign, steps, trail):
             return False
+        horn = self._horn.get(key)
+        if horn is None:
+            horn = self._horn[key] = all(map(_horn, clauses))
+        if horn and all(map(_horn, extra)):
+            # Horn clauses after a propagation without conflict: every clause not yet true
+            # keeps two unassigned literals (one would have been propagated), so an
+            # unassigned negative one, and making the rest false is a model (the search
+            # below finds no clause to branch on and says so)
+            return True
         # a clause can be open with only positive literals left only if it was so in the
         # base state, or one of its negative literals' atoms has been made true since
         cands = set(self._open_of(key, clauses, assign0) if primed is None else
@@ -385,6 +398,17 @@ class GroundSolver(GroundClauses):
         if hit is None:
             hit = self._open[key] = [i for i, c in enumerate(clauses) if _qualifies(c, assign)]
         return hit
+
+
+def _horn(c: tuple) -> bool:
+    """Whether a clause has at most one positive literal."""
+    positive = False
+    for lit in c:
+        if lit > 0:
+            if positive:
+                return False
+            positive = True
+    return True
 
 
 def _marked_core(groups: dict, clauses_of, extra: list[tuple]) -> tuple | None:
