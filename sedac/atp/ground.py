@@ -334,13 +334,18 @@ class GroundSolver(GroundClauses):
         # the extra clauses' units, and any extra clause the base state already makes unit
         units = []
         for c in extra:
-            free = [l for l in c if assign.get(abs(l)) is None]
-            if any(assign.get(abs(l)) == (l > 0) for l in c):
-                continue
-            if not free:
-                return False
-            if len(free) == 1:
-                units.append(free[0])
+            free = []
+            for l in c:
+                a = assign.get(abs(l))
+                if a is None:
+                    free.append(l)
+                elif a == (l > 0):
+                    break
+            else:
+                if not free:
+                    return False
+                if len(free) == 1:
+                    units.append(free[0])
         steps = [steps0]
         trail: list[int] = []
         if not _propagate(units, clauses, index, extra, eindex, assign, steps, trail):

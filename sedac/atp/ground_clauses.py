@@ -132,7 +132,9 @@ class GroundClauses:
             for ct, plain in templates:
                 lits = []
                 for sign, pred, spec in ct:
-                    args = tuple(values[a] if a.__class__ is int else a for a in spec)
+                    # (without a variable, every argument is an element's name already)
+                    args = tuple([values[a] if a.__class__ is int else a for a in spec]) \
+                        if width else spec
                     k = (pred, args)
                     v = atoms.get(k)
                     if v is None:
