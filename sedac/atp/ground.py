@@ -59,7 +59,7 @@ class GroundSolver(GroundClauses):
                     index.setdefault(-lit, []).append(i)   # clauses a literal may make unit
             assign: dict[int, bool] = {}
             units = [c[0] for c in clauses if len(c) == 1]
-            conflict = any(not c for c in clauses) or \
+            conflict = () in clauses or \
                 not _propagate(units, clauses, index, None, None, assign, [0])
             hit = self._bases[key] = (clauses, index, assign, conflict)
         return hit
@@ -279,9 +279,9 @@ class GroundSolver(GroundClauses):
         Unit propagation reaches the same fixpoint in any order, and the search starts
         from the same open clauses, so the answer is the one propagating all at once gives."""
         clauses, index, assign0, conflict = self.base(key, axioms)
-        if conflict or any(not c for c in extra):
+        if conflict or () in extra:
             return False
-        positive = frozenset(c[0] for c in extra if len(c) == 1 and c[0] > 0)
+        positive = frozenset([c[0] for c in extra if len(c) == 1 and c[0] > 0])
         if positive:
             primed = self._primed_state(key, clauses, index, assign0, positive)
             if primed is None:

@@ -347,7 +347,7 @@ class Z3Session(QuestionShapes, GroundStandIn, Session):
             ax_names = frozenset().union(*(self._prepared(a, False)[2] for a in
                                            (axioms[ext[1]:] if prev is not None else axioms)))
             covered = self._covered[key] = (prev is not False) and ax_names <= self._universe_set
-        missing = not covered or any(n not in self._universe_set for n in names)
+        missing = not covered or not names <= self._universe_set
         if missing or skolems > self._skolems or not self._universe:
             # (a universe is never empty: a session asked before any `declare` about
             # formulas without individuals grounds them over one unnamed element)
