@@ -86,13 +86,13 @@ def _key(f, env, depth: int):
     if cls is Atom:
         if not env:
             return f
-        return (Atom, f.pred, tuple(env.get(t, t) if t.__class__ is Var else
-                                    (_func_key(t, env) if t.__class__ is Func else t)
-                                    for t in f.args))
+        return (Atom, f.pred, tuple([env.get(t, t) if t.__class__ is Var else
+                                     (_func_key(t, env) if t.__class__ is Func else t)
+                                     for t in f.args]))
     if cls is Not:
         return (Not, _key(f.arg, env, depth))
     if cls is And or cls is Or:
-        return (cls, tuple(_key(a, env, depth) for a in f.args))
+        return (cls, tuple([_key(a, env, depth) for a in f.args]))
     if cls is Implies or cls is Iff or cls is Xor:
         return (cls, _key(f.left, env, depth), _key(f.right, env, depth))
     if cls is Forall or cls is Exists:

@@ -59,8 +59,8 @@ def _universal(f: Formula):
 def _plain(clauses: list) -> tuple:
     out = []
     for c in clauses:
-        preds = [p for _, p, _ in c]
-        out.append((c, len(set(preds)) == len(preds)))
+        # (one literal: nothing to meet)
+        out.append((c, len(c) < 2 or len({p for _, p, _ in c}) == len(c)))
     return tuple(out)
 
 
