@@ -64,6 +64,19 @@ def _glossy(s: str) -> bool:
 _GLOSS_FIRST = frozenset("*_\"“(")
 
 
+def _logic_in_words(said: str) -> bool:
+    """Whether a line that reads as logic and as a sentence is a formula written in words
+    (`not cat`, `cat or dog`: connectives between names, in a file that writes its names in
+    lower case): a connective, and no word of English (`is`, `a`, `every`) that no formula
+    holds. A gloss says what its formula says in such words (`Cats are mammals`, `Tom is a
+    cat`); a formula taken for one would be made a comment, a premise dropped."""
+    from .glosses import _CONNECTIVES
+    from .text_vocab import FUNCTION_WORDS
+    words = [w.strip(".,;:!?").lower() for w in said.split()]
+    return any(w in _CONNECTIVES for w in words) and \
+        all(w in _CONNECTIVES or w not in FUNCTION_WORDS for w in words)
+
+
 def _uncomment(s: str, marks) -> str | None:
     t = s.strip()
     for m in marks:
@@ -366,7 +379,8 @@ def split(text: str, reader, limit: int | None = None) -> Layout:
         if ln.role == "logic" and ln.own and not clausal and ln.kind in ("statement", "query") \
                 and not _TAGGED.match(ln.text):           # (LINC's `TEXT:` is its own)
             said = sentence(ln.text)
-            if said and any(_glosses(said, lines[n - 1], text) for n in (ln.n - 1, ln.n + 1)
+            if said and not _logic_in_words(said) \
+                    and any(_glosses(said, lines[n - 1], text) for n in (ln.n - 1, ln.n + 1)
                             if 0 < n <= len(lines)):
                 ln.role, ln.own, ln.why = "gloss", False, "the sentence of the formula beside it, not code"
     kept = []                    # what the masked text keeps of the text: (lo, hi)

@@ -178,3 +178,29 @@ def test_logic_that_looks_like_a_weak_gloss_mark_is_not_cut(line):
     from sedac.reply import candidate
     lo, hi, gloss, _ = candidate(line, 0)
     assert not gloss or not gloss[0].isupper(), (line, gloss)
+
+
+_NAMES = ("cat", "dog", "wumpus", "red_thing")
+_WORDED = ("{a}", "not {a}", "{a} or {b}", "{a} and not {b}", "not {a} and {b}", "{a} or not {b}")
+
+
+@pytest.mark.parametrize("first,second", itertools.product(_WORDED, _WORDED))
+def test_a_formula_in_words_beside_another_is_a_premise_not_its_gloss(first, second):
+    """`cat` then `not cat`: lower-case names between connectives read as a sentence, and
+    the second line shares the first's names, but no word of it is English: both are
+    premises (making one a comment as the other's gloss would drop it)."""
+    for a, b in itertools.permutations(_NAMES, 2):
+        text = "Premises:\n" + first.format(a=a, b=b) + "\n" + second.format(a=a, b=b) + "\n"
+        prog = read_program(text, "p.fol")
+        assert len(prog.clauses) == 2, (text, [d.message for d in prog.diagnostics])
+        assert all(c.formula is not None for c in prog.clauses), text
+
+
+@pytest.mark.parametrize("gloss", ["Tom is a cat.", "Tom is a cat", "Every cat is not a dog",
+                                   "Cats are mammals", "Tom is not a dog"])
+def test_a_sentence_in_english_beside_its_formula_is_still_not_a_premise(gloss):
+    text = "Premises:\nCat(tom)\n∀x (Cat(x) → Mammal(x))\n" + gloss + "\n"
+    prog = read_program(text, "p.fol")
+    assert [c.formula for c in prog.clauses][:2] == [c.formula for c in read_program(
+        "Premises:\nCat(tom)\n∀x (Cat(x) → Mammal(x))\n", "p.fol").clauses]
+    assert not any(c.note != "english" and c.text.strip() == gloss for c in prog.clauses[2:])
