@@ -235,18 +235,25 @@ def linc_bound(text: str) -> int:
 
 def prover9_bound(text: str) -> int:
     """Prover9: one clause at most per statement of `_statements` (of the masked text),
-    each of which but the last ends at a `.` the text has at the same place: at most one
-    more statement than the text has full stops, each worth 2 (no own headers), plus the
-    lists and directives `coverage` adds."""
-    bound = 2 * (text.count(".") + 1) + prover9_own_lines(text)
+    and a clause is a formula of `prover9.lark`, each of which has a name (`[A-Za-z_]`, or
+    a quoted `"..."`) or `$T`/`$F`: a statement without one of `_NAMED` reads none. The
+    masked text is the text with characters made spaces (none moved), so a statement ends
+    at a `.` the text has at the same place, and holds one of `_NAMED` only where the text
+    does: the statements are disjoint, each within the pieces of the text between its full
+    stops (`text.split(".")`), so at most one statement per piece that holds one of
+    `_NAMED` reads a clause, each worth 2 (no own headers), plus the lists and directives
+    `coverage` adds."""
     # (`clausal`: the reply layer keeps a line whole or blanks it, and blanks those of
-    # `foreign_lines`: only the full stops of the others can end a statement)
+    # `foreign_lines`: the pieces are those of the text with them blank)
+    own = prover9_own_lines(text)
     foreign = foreign_lines(text, "prover9", clausal=True)
     if foreign:
-        dots = sum(line.count(".") for n, line in enumerate(text.split("\n"), start=1)
-                   if n not in foreign)
-        bound = min(bound, 2 * (dots + 1) + prover9_own_lines(text))
-    return bound
+        text = "\n".join("" if n in foreign else line
+                         for n, line in enumerate(text.split("\n"), start=1))
+    return 2 * sum(1 for piece in text.split(".") if _NAMED.search(piece)) + own
+
+
+_NAMED = re.compile(r'[A-Za-z_"]')
 
 
 def tptp_bound(text: str) -> int | None:
