@@ -100,3 +100,21 @@ def test_a_markdown_prolog_reply_is_read_by_the_prolog_reader_alone():
     assert set(readers._coverages_needed(text, None)) == {"prolog"}
     assert probes.foreign_lines(text, "fol", clausal=False) == {3, 4, 5, 6, 7, 8}
     assert probes.foreign_lines(text, "prolog", clausal=True) == {3, 8}
+
+
+def test_the_prover9_bound_holds_on_every_variant():
+    """Prover9's bound counts the pieces between full stops that hold a name, fenced or not."""
+    reader = readers.reader_for("prover9")
+    broken = [(text, probes.prover9_bound(text), reader.coverage(text)) for text in TEXTS
+              if reader.coverage(text) > probes.prover9_bound(text)]
+    assert not broken, broken[:3]
+
+
+def test_the_prover9_bound_rules_it_out_of_a_reply_of_lone_full_stops():
+    # (a Logic-LM reply that opens with `.` and ends its one sentence with a full stop:
+    # one piece holds a name, so Prover9 reads at most 2, which the FOL reader's header ties)
+    text = (".\nPredicates:\nLarge(x) ::: x is large\nConclusion:\n"
+            "Rex is not large ::: Rex is not large.\n------")
+    assert probes.prover9_bound(text) == 2
+    assert probes.prover9_bound("p(a). q(b).\n.\n. .") == 4
+    assert "prover9" not in readers._coverages_needed(text, None)
