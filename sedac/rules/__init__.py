@@ -11,7 +11,7 @@ from operator import attrgetter
 from ..fol import And, Atom, Const, Formula, Not, Top, Var, free_vars, nnf, substitute
 from ..vocab import Vocabulary
 from . import connectives, derive, rewrite, scope
-from .base import DERIVE, REWRITE, Rule, distinct, parts
+from .base import DERIVE, REWRITE, Rule, parts
 
 REGISTRY: list[Rule] = (rewrite.RULES + derive.RULES + derive.RELATIONAL + derive.GLOSS
                          + connectives.CONNECTIVE + scope.SCOPE)
@@ -88,8 +88,9 @@ def _propose(f: Formula, vocab: Vocabulary, memo: dict) -> dict[Formula, tuple[s
     while frontier:
         g, path = frontier.pop(0)
         for r in derive.RULES:
-            h = r.apply(g, vocab)
-            if h is None:
+            # (`r.apply(g, vocab)`: D1-D3 give one formula or None, never a list)
+            h = r.transform(g, vocab)
+            if h is None or h == g:
                 continue
             h, more, key = rewritten(h)
             if key not in seen:
@@ -97,9 +98,15 @@ def _propose(f: Formula, vocab: Vocabulary, memo: dict) -> dict[Formula, tuple[s
                 frontier.append(seen[key])
     for g, path in list(seen.values()):
         for r in derive.RELATIONAL:
-            # (`r.candidates(g, vocab)`, without a call for the many rules that give none)
+            # (`r.candidates(g, vocab)` without building its list: a candidate given twice,
+            # as D10 gives D3's, meets its own key in `seen` the second time, and its
+            # rewrite in the memo, so only None and `g` itself need be passed over)
             out = r.transform(g, vocab)
-            for h in distinct(out, g) if out else ():
+            if not out:
+                continue
+            for h in out if type(out) is list else (out,):
+                if h is None or h == g:
+                    continue
                 h, more, key = rewritten(h)
                 if key not in seen:
                     seen[key] = (h, path + (r.code,) + more)
