@@ -96,20 +96,29 @@ def implication(vars_, body: Formula, head: Formula) -> Formula:
     return Forall(vs, inner) if vs else inner
 
 
-_LAST_PARTS: tuple = (None, None)
+def last_answer(fn):
+    """`fn`, a pure function of one immutable formula, with its last answer kept: the rules
+    of one pass ask the same few of the same formula one after the other. The slot is one
+    tuple, replaced whole, so a thread never sees half of it; identity, not equality, finds
+    it (a deep comparison would cost what it saves)."""
+    slot = [(None, None)]
+
+    def kept(f):
+        last = slot[0]
+        if last[0] is f:
+            return last[1]
+        out = fn(f)
+        slot[0] = (f, out)
+        return out
+
+    kept.__doc__, kept.__name__, kept.__wrapped__ = fn.__doc__, fn.__name__, fn
+    return kept
 
 
+@last_answer
 def parts(f: Formula):
-    """`implication_parts(f)`; the rules of one rewrite pass ask it of the same formula one
-    after the other, so the last answer is kept (a pure function of an immutable formula;
-    one tuple, replaced whole, so threads never see half of it)."""
-    global _LAST_PARTS
-    last = _LAST_PARTS
-    if last[0] is f:
-        return last[1]
-    out = implication_parts(f)
-    _LAST_PARTS = (f, out)
-    return out
+    """`implication_parts(f)`, the last answer kept (`last_answer`)."""
+    return implication_parts(f)
 
 
 def class_rule(noun: str, positive: bool, pred: str) -> Formula:

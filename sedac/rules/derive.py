@@ -11,7 +11,7 @@ from functools import lru_cache
 
 from ..fol import (TRUE, And, Atom, Const, Forall, Formula, Implies, Not, Top, Var, closure, conj,
                    constants, free_vars, map_atoms, negate, predicates, replace_terms, substitute)
-from .base import DERIVE, implication, literal, make_literal, parts, rule
+from .base import DERIVE, implication, last_answer, literal, make_literal, parts, rule
 
 
 def _flip_head(f: Formula, want_positive: bool) -> Formula | None:
@@ -107,34 +107,19 @@ def _with_arg(l: Formula, j: int, t) -> Formula:
 
 
 # `propose` asks the relational rules of one formula one after the other, and most of them
-# ask its constants and its conditions and conclusions: the last answers are kept (pure
-# functions of an immutable formula; one tuple each, replaced whole, as `base.parts`).
-_LAST_CONSTANTS: tuple = (None, frozenset())
-_LAST_SPLIT: tuple = (None, None)
-
-
+# ask its constants and its conditions and conclusions: the last answers are kept.
+@last_answer
 def _constants(f: Formula) -> frozenset:
-    """`constants(f)`, the last answer kept (D4, D5, D6 and D8 ask it)."""
-    global _LAST_CONSTANTS
-    last = _LAST_CONSTANTS
-    if last[0] is f:
-        return last[1]
-    out = constants(f)
-    _LAST_CONSTANTS = (f, out)
-    return out
+    """`constants(f)` (D4, D5, D6 and D8 ask it)."""
+    return constants(f)
 
 
+@last_answer
 def _split(f: Formula) -> tuple[list[Formula], list[Formula]]:
-    """(the conjuncts of the body, those of the head), the last answer kept (D4-D10 ask it):
-    lists the rules read, never change."""
-    global _LAST_SPLIT
-    last = _LAST_SPLIT
-    if last[0] is f:
-        return last[1]
+    """(the conjuncts of the body, those of the head) (D4-D10 ask it): lists the rules
+    read, never change."""
     vs, body, head = parts(f)
-    out = _conjuncts(body), _conjuncts(head)
-    _LAST_SPLIT = (f, out)
-    return out
+    return _conjuncts(body), _conjuncts(head)
 
 
 @rule("D4", "variable-for-entity", DERIVE, "..p(X)..", "..p(c)..",
